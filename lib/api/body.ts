@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { invalidInput } from '@/lib/core/errors';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+const RAW_BODY = 'rawBody';
+
+/**
+ * Reads the request body once, refusing it as soon as it passes `maxBytes`, and keeps the text for
+ * idempotency hashing and JSON parsing.
+ */
+export async function readRawBody(c: Context, maxBytes: number): Promise<string> {
+  const cached = c.get(RAW_BODY as never) as string | undefined;
+  if (cached !== undefined) return cached;
+  const tooLarge = () => invalidInput(`request body is larger than the limit of ${formatBytes(maxBytes)}`);
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  const stream = c.req.raw.body;
+  let text = '';
+  if (stream) {
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+    text = Buffer.concat(chunks).toString('utf8');
+  }
+  c.set(RAW_BODY as never, text as never);
+  return text;
+}
+
+/** The JSON body as a value; an empty body is `{}` so that required fields are reported by name. */
+export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
+  const text = await readRawBody(c, maxBytes);
+  if (text.trim() === '') return {};
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
+    throw invalidInput(`Content-Type must be application/json (got ${contentType ? `"${contentType.slice(0, 80)}"` : 'none'})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalidInput(`invalid request body: malformed JSON (${(error as Error).message.slice(0, 120)})`);
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+}

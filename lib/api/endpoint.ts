@@ -1,0 +1,103 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { invalidInput } from '@/lib/core/errors';
+import type { Verb } from '@/lib/core/verb';
+import { z as zod } from '@/lib/core/zod';
+import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
+import { idempotency, type IdempotencyMode } from './middleware/idempotency';
+import type { ApiApp, ApiDeps, ApiEnv } from './services';
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+
+export type RequestParts = { params: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> };
+
+/**
+ * One API operation: its URL, the core verb it calls, how the verb's input is assembled from the
+ * request, and what the OpenAPI document says about it. Everything the chain needs is data here.
+ */
+export type Endpoint = {
+  method: Method;
+  /** OpenAPI form, e.g. `/v2/accounts/{account_id}/api-keys/{key_id}`. */
+  path: string;
+  verb: Verb<z.ZodType, unknown>;
+  status: 200 | 201 | 202;
+  summary: string;
+  tags: string[];
+  /** Schemas for the document; the verb validates with the same objects. */
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  response: z.ZodType;
+  input?: (parts: RequestParts) => unknown;
+  present?: (result: never) => unknown;
+  idempotency?: IdempotencyMode;
+  bodyLimit?: number;
+  /** Mailstead additions to the AhaSend contract are marked in the OpenAPI document. */
+  isExtension?: boolean;
+  /** The response carries a secret that must never be logged or shown again. */
+  isSecretBearing?: boolean;
+};
+
+export type RouteTable = { method: string; pattern: RegExp }[];
+
+const toHonoPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+const toPattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`);
+
+function firstValues(query: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).map(([key, values]) => [key, values[0] ?? '']));
+}
+
+export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes: RouteTable, deps: ApiDeps, endpoint: Endpoint): void {
+  const bodyLimit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const hasBody = endpoint.method === 'post' || endpoint.method === 'put';
+  const handler = async (c: Context<ApiEnv>) => {
+    const principal = c.get('principal');
+    // Scope before validation: a caller without the scope learns nothing about the input rules.
+    endpoint.verb.checkScope(principal);
+    const rawBody = hasBody ? await readJsonBody(c, bodyLimit) : {};
+    if (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)) {
+      throw invalidInput('invalid request body: expected a JSON object');
+    }
+    const parts: RequestParts = { params: c.req.param() as Record<string, string>, query: firstValues(c.req.queries()), body: rawBody as Record<string, unknown> };
+    const input = endpoint.input ? endpoint.input(parts) : { ...parts.query, ...parts.body, ...parts.params };
+    const result = await endpoint.verb({ ...deps, principal }, input);
+    const payload = endpoint.present ? endpoint.present(result as never) : result;
+    return c.json(payload as object, endpoint.status);
+  };
+  const middleware = endpoint.idempotency ? [idempotency(deps, endpoint.idempotency, bodyLimit)] : [];
+  app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], ...middleware, handler);
+  routes.push({ method: endpoint.method.toUpperCase(), pattern: toPattern(endpoint.path) });
+  document(registry, endpoint);
+}
+
+function document(registry: OpenAPIRegistry, endpoint: Endpoint) {
+  const pathParams = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+  const errorSchema = zod.object({ message: zod.string() });
+  const errors = Object.fromEntries(
+    [400, 401, 403, 404, 429, 500].map((status) => [status, { description: 'Error', content: { 'application/json': { schema: errorSchema } } }]),
+  );
+  registry.registerPath({
+    method: endpoint.method,
+    path: endpoint.path,
+    summary: endpoint.summary,
+    tags: endpoint.tags,
+    security: [{ BearerAuth: [endpoint.verb.scope] }],
+    ...(endpoint.isExtension ? { 'x-mailstead-extension': true } : {}),
+    request: {
+      params: pathParams.length ? zod.object(Object.fromEntries(pathParams.map((name) => [name, zod.string()]))) : undefined,
+      query: endpoint.query,
+      headers: endpoint.idempotency ? zod.object({ 'Idempotency-Key': zod.string().max(255).optional() }) : undefined,
+      body: endpoint.body ? { content: { 'application/json': { schema: endpoint.body } } } : undefined,
+    },
+    responses: {
+      [endpoint.status]: { description: 'Success', content: { 'application/json': { schema: endpoint.response } } },
+      ...errors,
+      ...(endpoint.idempotency
+        ? {
+            409: { description: 'Idempotency key in progress (Idempotent-Replayed: false, Retry-After) or a conflict', content: { 'application/json': { schema: errorSchema } } },
+            422: { description: 'Idempotency key reused with a different request', content: { 'application/json': { schema: errorSchema } } },
+          }
+        : {}),
+    },
+  });
+}

@@ -1,0 +1,27 @@
+/** How the caller reached us. */
+export type PrincipalKind = 'api_key' | 'session' | 'smtp_credential' | 'v1_key' | 'system';
+
+export type MemberRole = 'Administrator' | 'Developer' | 'Analyst' | 'Billing Manager';
+
+/**
+ * Who is calling, built by each entry point (v2, v1, dashboard, SMTP, CLI, workers) and passed to
+ * every core verb. Verbs never look at headers or sockets; they look at this.
+ */
+export type Principal = {
+  kind: PrincipalKind;
+  /** The account the credential belongs to. */
+  accountId: string;
+  /** The account the request acts on: the same, or a sub account managed by a parent. */
+  targetAccountId: string;
+  scopes: readonly string[];
+  apiKeyId?: string;
+  userId?: string;
+  role?: MemberRole;
+  clientIp: string | null;
+  isSandbox: boolean;
+};
+
+/** The operator's own principal (CLI, migrations, scheduled jobs): every scope, on one account. */
+export function systemPrincipal(accountId: string): Principal {
+  return { kind: 'system', accountId, targetAccountId: accountId, scopes: ['*'], clientIp: null, isSandbox: false };
+}

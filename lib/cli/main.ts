@@ -1,0 +1,176 @@
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { AppError } from '@/lib/core/errors';
+import { ConfigError, loadConfig, type Config } from '@/lib/server/config';
+import { sendControlCommand } from '@/lib/server/control-socket';
+import { hasDashboardBuild, PROJECT_ROOT } from '@/lib/server/dashboard';
+import { acquireDataDirLock } from '@/lib/server/data-dir-lock';
+import { createLogger } from '@/lib/server/logger';
+import { OPERATOR_COMMANDS, type OperatorCommand } from '@/lib/server/operator-commands';
+import { buildRegistry } from '@/lib/server/registry';
+import { startServer, StartupError } from '@/lib/server/start-server';
+
+const USAGE = `usage: mailstead <command>
+
+  start [--no-build]                    run the server (builds the dashboard first if it has no build)
+  migrate                               apply pending database migrations
+  accounts create --name NAME --owner-email EMAIL --owner-password PASSWORD [--api-key] [--json]
+  accounts list [--json]
+  accounts set-tier ACCOUNT_ID standard|partner
+  accounts suspend ACCOUNT_ID [--reason TEXT]
+  accounts unsuspend ACCOUNT_ID
+
+Configuration comes from the environment (see README.md).`;
+
+/** Exit codes: 0 done, 1 bad input or conflict, 2 usage error. */
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  if (command === 'start') return start(config, [sub, ...rest].filter(Boolean) as string[]);
+  if (command === 'migrate') return run(config, 'migrate', {}, () => 'migrations applied');
+  if (command === 'accounts') return accounts(config, sub, rest);
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+async function accounts(config: Config, sub: string | undefined, args: string[]): Promise<number> {
+  if (sub === 'create') {
+    const { values } = parse(args, {
+      name: { type: 'string' },
+      'owner-email': { type: 'string' },
+      'owner-password': { type: 'string' },
+      'api-key': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    });
+    for (const required of ['name', 'owner-email', 'owner-password'] as const) {
+      if (values[required] === undefined) throw new UsageError(`accounts create needs --${required}`);
+    }
+    return run(
+      config,
+      'accounts.create',
+      { name: values.name, owner_email: values['owner-email'], owner_password: values['owner-password'], with_api_key: values['api-key'] },
+      (result) => {
+        const created = result as { account_id: string; owner_id: string; api_key: string | null };
+        return values.json
+          ? JSON.stringify(created)
+          : [`account  ${created.account_id}`, `owner    ${created.owner_id}`, ...(created.api_key ? [`api key  ${created.api_key}  (shown once: store it now)`] : [])].join('\n');
+      },
+    );
+  }
+  if (sub === 'list') {
+    const { values } = parse(args, { json: { type: 'boolean', default: false } });
+    return run(config, 'accounts.list', {}, (result) => {
+      const rows = result as { id: string; name: string; tier: string; status: string; owner_email: string }[];
+      if (values.json) return JSON.stringify(rows);
+      return rows.length === 0 ? 'no accounts' : rows.map((row) => `${row.id}  ${row.tier.padEnd(8)} ${row.status.padEnd(9)} ${row.name} <${row.owner_email}>`).join('\n');
+    });
+  }
+  if (sub === 'set-tier') {
+    const { positionals } = parse(args, {}, 2);
+    return run(config, 'accounts.set-tier', { account_id: positionals[0], tier: positionals[1] }, () => `account ${positionals[0]} is now ${positionals[1]}`);
+  }
+  if (sub === 'suspend' || sub === 'unsuspend') {
+    const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
+    return run(config, `accounts.${sub}`, { account_id: positionals[0], reason: values.reason }, () => `account ${positionals[0]} ${sub}ed`);
+  }
+  throw new UsageError(sub ? `unknown accounts command "${sub}"` : 'accounts needs a command: create, list, set-tier, suspend, unsuspend');
+}
+
+type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
+
+function parse<O extends Options>(args: string[], options: O, positionalCount = 0) {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: positionalCount > 0, strict: true });
+    if (parsed.positionals.length !== positionalCount) throw new UsageError(`expected ${positionalCount} argument(s), got ${parsed.positionals.length}`);
+    return parsed;
+  } catch (error) {
+    throw error instanceof UsageError ? error : new UsageError((error as Error).message);
+  }
+}
+
+/**
+ * Runs an operator command: through the running server when it holds the embedded database,
+ * otherwise directly (applying pending migrations first).
+ */
+async function run(config: Config, command: OperatorCommand, args: Record<string, unknown>, format: (result: unknown) => string): Promise<number> {
+  const logger = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel, toStderr: true });
+  let result: unknown;
+  if (!config.databaseUrl) {
+    const lock = acquireDataDirLock(config.dataDir);
+    if ('heldBy' in lock) {
+      const response = await sendControlCommand(config.dataDir, { command, args }).catch((error: Error) => {
+        throw new StartupError(`a Mailstead server (pid ${lock.heldBy}) holds ${config.dataDir} but its control socket did not answer: ${error.message}`);
+      });
+      if (!response.ok) throw response.kind === 'usage' ? new UsageError(response.message) : new AppError((response.kind as never) ?? 'invalid_input', response.message);
+      process.stdout.write(format(response.result) + '\n');
+      return 0;
+    }
+    try {
+      result = await runLocally(config, logger, command, args);
+    } finally {
+      lock.release();
+    }
+  } else {
+    result = await runLocally(config, logger, command, args);
+  }
+  process.stdout.write(format(result) + '\n');
+  return 0;
+}
+
+async function runLocally(config: Config, logger: ReturnType<typeof createLogger>, command: OperatorCommand, args: Record<string, unknown>) {
+  const registry = await buildRegistry(config, logger);
+  try {
+    return await OPERATOR_COMMANDS[command](registry, args);
+  } finally {
+    await registry.close();
+  }
+}
+
+async function start(config: Config, args: string[]): Promise<number> {
+  const { values } = parse(args, { 'no-build': { type: 'boolean', default: false }, dev: { type: 'boolean', default: false } });
+  if (config.roles.includes('web') && !values['no-build'] && !hasDashboardBuild()) {
+    process.stderr.write('mailstead: no dashboard build found; building it once (npm run build)...\n');
+    const build = spawnSync(process.execPath, [`${PROJECT_ROOT}/node_modules/next/dist/bin/next`, 'build'], { cwd: PROJECT_ROOT, stdio: ['ignore', 2, 2] });
+    if (build.status !== 0) throw new StartupError('the dashboard build failed (see above)');
+  }
+  const logger = createLogger({ level: config.logLevel });
+  const server = await startServer(config, logger);
+  let isStopping = false;
+  const shutdown = (signal: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await new Promise(() => {});
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`mailstead: ${error.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (error instanceof ConfigError || error instanceof StartupError || error instanceof AppError) {
+      process.stderr.write(`mailstead: ${error.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`mailstead: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

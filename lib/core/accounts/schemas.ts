@@ -1,0 +1,63 @@
+import { z } from '@/lib/core/zod';
+
+export const accountIdSchema = z.string().uuid('invalid account_id');
+
+export const accountSchema = z
+  .object({
+    object: z.literal('account'),
+    id: z.string().uuid(),
+    parent_account_id: z.string().uuid().nullable(),
+    created_at: z.string().datetime(),
+    updated_at: z.string().datetime(),
+    name: z.string(),
+    website: z.string().nullable(),
+    about: z.string().nullable(),
+    track_opens: z.boolean(),
+    track_clicks: z.boolean(),
+    reject_bad_recipients: z.boolean(),
+    reject_mistyped_recipients: z.boolean(),
+    message_metadata_retention: z.number().int(),
+    message_data_retention: z.number().int(),
+    owner_id: z.string().uuid(),
+  })
+  .openapi('Account');
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(255, 'must be at most 255 characters')
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  }, 'must be a valid http(s) URL, e.g. https://example.com');
+
+export const updateAccountSchema = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+    website: websiteSchema.nullable(),
+    about: z.string().max(5000, 'must be at most 5000 characters').nullable(),
+    track_opens: z.boolean(),
+    track_clicks: z.boolean(),
+    reject_bad_recipients: z.boolean(),
+    reject_mistyped_recipients: z.boolean(),
+    message_metadata_retention: z.number().int('must be a whole number of days').min(1, 'must be between 1 and 30 days').max(30, 'must be between 1 and 30 days'),
+    message_data_retention: z.number().int('must be a whole number of days').min(0, 'must be between 0 and 30 days').max(30, 'must be between 0 and 30 days'),
+  })
+  .partial()
+  .openapi('UpdateAccountRequest');
+
+export type UpdateAccountInput = z.output<typeof updateAccountSchema>;
+
+const emailSchema = z.string().trim().toLowerCase().email('must be an email address').max(254);
+
+/** Operator input (CLI): a new account and its owner. */
+export const createAccountSchema = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+  owner_email: emailSchema,
+  owner_password: z.string().min(8, 'must be at least 8 characters').max(1024),
+  with_api_key: z.boolean().default(false),
+});
+
+export const accountTierSchema = z.enum(['standard', 'partner']);
+export const accountStatusSchema = z.enum(['active', 'suspended']);

@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { notFound } from '@/lib/core/errors';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { accounts } from '@/lib/db/schema';
+import { accountIdSchema, accountStatusSchema } from './schemas';
+
+/** Operator verb: a suspended account's keys get 401 "Account is suspended" until it is reactivated. */
+export const setAccountStatus = defineVerb({
+  scope: 'system',
+  input: z.object({ account_id: accountIdSchema, status: accountStatusSchema, reason: z.string().max(500).optional() }),
+  async run({ db, now }, input) {
+    const [row] = await db
+      .update(accounts)
+      .set({ status: input.status, suspensionReason: input.status === 'suspended' ? (input.reason ?? null) : null, updatedAt: now() })
+      .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
+      .returning({ id: accounts.id, status: accounts.status });
+    if (!row) throw notFound(`account ${input.account_id} not found`);
+    return row;
+  },
+});

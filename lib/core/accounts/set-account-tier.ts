@@ -1,0 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { notFound } from '@/lib/core/errors';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { accounts } from '@/lib/db/schema';
+import { accountIdSchema, accountTierSchema } from './schemas';
+
+/** Operator verb: partner accounts may bring their own DKIM keys and selectors, and have sub accounts. */
+export const setAccountTier = defineVerb({
+  scope: 'system',
+  input: z.object({ account_id: accountIdSchema, tier: accountTierSchema }),
+  async run({ db, now }, input) {
+    const [row] = await db
+      .update(accounts)
+      .set({ tier: input.tier, updatedAt: now() })
+      .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
+      .returning({ id: accounts.id, tier: accounts.tier });
+    if (!row) throw notFound(`account ${input.account_id} not found`);
+    return row;
+  },
+});

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { accounts } from '@/lib/db/schema';
+import { presentAccount } from './present';
+import { getAccountById } from './queries';
+import { updateAccountSchema } from './schemas';
+
+/** Partial update: only the fields given change. Returns the updated account. */
+export const updateAccount = defineVerb({
+  scope: 'accounts:write',
+  input: updateAccountSchema,
+  async run({ db, principal, now }, input) {
+    const current = await getAccountById(db, principal.targetAccountId);
+    const changes = {
+      name: input.name,
+      website: input.website,
+      about: input.about,
+      trackOpens: input.track_opens,
+      trackClicks: input.track_clicks,
+      rejectBadRecipients: input.reject_bad_recipients,
+      rejectMistypedRecipients: input.reject_mistyped_recipients,
+      messageMetadataRetention: input.message_metadata_retention,
+      messageDataRetention: input.message_data_retention,
+    };
+    const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    if (Object.keys(given).length === 0) return presentAccount(current);
+    const [row] = await db
+      .update(accounts)
+      .set({ ...given, updatedAt: now() })
+      .where(eq(accounts.id, current.id))
+      .returning();
+    return presentAccount(row);
+  },
+});

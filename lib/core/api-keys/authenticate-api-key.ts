@@ -1,0 +1,48 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { accounts, apiKeys, apiKeyScopes } from '@/lib/db/schema';
+import { hashApiKeySecret, SECRET_KEY_PREFIX } from './generate-api-key-secret';
+
+// last_used_at is a hint, not an audit log: refresh it at most this often to keep reads write-free.
+const LAST_USED_REFRESH_MS = 5 * 60 * 1000;
+
+export type AuthenticatedKey = {
+  keyId: string;
+  accountId: string;
+  accountStatus: string;
+  parentAccountId: string | null;
+  scopes: string[];
+  ipAllowList: string[];
+  isSandbox: boolean;
+};
+
+/** Finds the key a bearer secret belongs to; null when there is none. Not a verb: it runs before any principal exists. */
+export async function authenticateApiKey(db: Db, secret: string, now: Date): Promise<AuthenticatedKey | null> {
+  if (!secret.startsWith(SECRET_KEY_PREFIX) || secret.length > 200) return null;
+  const [row] = await db
+    .select({ key: apiKeys, accountStatus: accounts.status, parentAccountId: accounts.parentAccountId, accountDeletedAt: accounts.deletedAt })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.secretHash, hashApiKeySecret(secret)))
+    .limit(1);
+  if (!row || row.accountDeletedAt) return null;
+  const scopes = await db.select({ scope: apiKeyScopes.scope }).from(apiKeyScopes).where(eq(apiKeyScopes.apiKeyId, row.key.id));
+  if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > LAST_USED_REFRESH_MS) {
+    const threshold = new Date(now.getTime() - LAST_USED_REFRESH_MS);
+    // Fire and forget; the condition keeps concurrent requests from all writing.
+    void db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(apiKeys.id, row.key.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, threshold))))
+      .catch(() => {});
+  }
+  return {
+    keyId: row.key.id,
+    accountId: row.key.accountId,
+    accountStatus: row.accountStatus,
+    parentAccountId: row.parentAccountId,
+    scopes: scopes.map((s) => s.scope),
+    ipAllowList: row.key.ipAllowList,
+    isSandbox: row.key.isSandbox,
+  };
+}

@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Principal } from '@/lib/auth/principal';
+import type { Db } from '@/lib/db/client';
+import type { Config } from '@/lib/server/config';
+import type { SecretBox } from '@/lib/shared/crypto';
+
+/** What every verb may use besides its input. Built by lib/server once per process. */
+export type Services = {
+  db: Db;
+  config: Config;
+  secrets: SecretBox;
+  logger: Logger;
+  now: () => Date;
+};
+
+export type VerbContext = Services & { principal: Principal };

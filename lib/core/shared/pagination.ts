@@ -1,0 +1,105 @@
+import { and, asc, desc, gt, lt, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '@/lib/db/client';
+import { invalidInput } from '@/lib/core/errors';
+import { isUuid } from '@/lib/shared/ids';
+import { z } from '@/lib/core/zod';
+
+/**
+ * Cursor pagination shared by every list: keyset on the UUIDv7 id, newest first. Cursors are opaque
+ * (base64url JSON of the boundary id). `cursor` is the legacy name of `after` that the official CLI
+ * still sends; empty query values count as absent because real clients send `cursor=`.
+ */
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const pageQuerySchema = z.object({
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'limit must be between 1 and 100' })
+      .int('limit must be between 1 and 100')
+      .min(1, 'limit must be between 1 and 100')
+      .max(100, 'limit must be between 1 and 100')
+      .default(100),
+  ),
+  after: z.preprocess(emptyToUndefined, z.string().optional()),
+  before: z.preprocess(emptyToUndefined, z.string().optional()),
+  cursor: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+export type Page<T> = {
+  items: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  previousCursor?: string;
+};
+
+export function encodeCursor(id: string): string {
+  return Buffer.from(JSON.stringify({ id })).toString('base64url');
+}
+
+function decodeCursor(cursor: string, name: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown };
+    if (typeof parsed.id === 'string' && isUuid(parsed.id)) return parsed.id;
+  } catch {
+    // fall through to the error below
+  }
+  throw invalidInput(`invalid ${name} cursor`, name);
+}
+
+/**
+ * Runs one keyset page. `where` must already hold the tenancy condition; `map` turns rows into API
+ * objects. Two small EXISTS-style probes decide whether there are items on either side of the page.
+ */
+export async function paginate<TRow extends { id: string }, T>(
+  db: DbOrTx,
+  options: {
+    table: PgTable;
+    idColumn: PgColumn;
+    where: SQL | undefined;
+    query: PageQuery;
+    map: (rows: TRow[]) => T[] | Promise<T[]>;
+  },
+): Promise<Page<T>> {
+  const { table, idColumn, where, query } = options;
+  const afterRaw = query.after ?? query.cursor;
+  if (afterRaw !== undefined && query.before !== undefined) {
+    throw invalidInput('after and before cannot be used together', 'before');
+  }
+  const limit = query.limit;
+  const select = (condition: SQL | undefined, order: SQL, take: number) =>
+    db.select().from(table).where(and(where, condition)).orderBy(order).limit(take) as unknown as Promise<TRow[]>;
+  const probe = async (condition: SQL) => (await select(condition, asc(idColumn), 1)).length > 0;
+
+  if (query.before !== undefined) {
+    const beforeId = decodeCursor(query.before, 'before');
+    const rows = await select(gt(idColumn, beforeId), asc(idColumn), limit + 1);
+    const hasPrevious = rows.length > limit;
+    const pageRows = rows.slice(0, limit).reverse();
+    const last = pageRows.at(-1);
+    const hasMore = last ? await probe(lt(idColumn, last.id)) : false;
+    return finish(pageRows, hasMore, hasPrevious);
+  }
+
+  const afterId = afterRaw !== undefined ? decodeCursor(afterRaw, query.after !== undefined ? 'after' : 'cursor') : undefined;
+  const rows = await select(afterId ? lt(idColumn, afterId) : undefined, desc(idColumn), limit + 1);
+  const hasMore = rows.length > limit;
+  const pageRows = rows.slice(0, limit);
+  const first = pageRows[0];
+  const hasPrevious = afterId !== undefined && first !== undefined ? await probe(gt(idColumn, first.id)) : false;
+  return finish(pageRows, hasMore, hasPrevious);
+
+  async function finish(pageRows: TRow[], hasMore: boolean, hasPrevious: boolean): Promise<Page<T>> {
+    const firstId = pageRows[0]?.id;
+    const lastId = pageRows.at(-1)?.id;
+    return {
+      items: await options.map(pageRows),
+      hasMore,
+      nextCursor: hasMore && lastId ? encodeCursor(lastId) : undefined,
+      previousCursor: hasPrevious && firstId ? encodeCursor(firstId) : undefined,
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Functions that can run inside or outside a transaction take this. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs fn while holding a PostgreSQL advisory lock (session level) on one connection. */
+  withAdvisoryLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Embedded PostgreSQL (PGlite) in `dataDir/pglite`: one process, nothing to install. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = path.join(dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One connection: the lock is trivially ours, but taking it keeps both paths the same.
+    async withAdvisoryLock(lockId, fn) {
+      await client.query('select pg_advisory_lock($1)', [lockId]);
+      try {
+        return await fn(db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [lockId]);
+      }
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** A real PostgreSQL server through a connection pool; any number of processes can share it. */
+export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A broken idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  await pool.query('select 1');
+  return {
+    db,
+    kind: 'postgres',
+    async withAdvisoryLock(lockId, fn) {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [lockId]);
+        try {
+          return await fn(drizzle({ client: connection, schema }) as unknown as Db);
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './api-keys';
+export * from './domains';
+export * from './system';

@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { parseCidr, type Cidr } from '@/lib/shared/ip';
+
+export const ALL_ROLES = ['web', 'worker', 'smtp', 'mx'] as const;
+export type Role = (typeof ALL_ROLES)[number];
+
+const port = (fallback: number) =>
+  z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const hostPortList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    return entries.map((entry) => {
+      const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not host or host:port` });
+        return { host: entry, port: 53 };
+      }
+      return { host: match[1].replace(/^\[|\]$/g, ''), port: match[2] ? Number(match[2]) : 53 };
+    });
+  });
+
+/**
+ * Every environment variable Mailstead reads, with its default. The README's configuration table
+ * mirrors this list; `loadConfig` is the only place that reads process.env.
+ */
+const envSchema = z.object({
+  PORT: port(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// URL'),
+  REDIS_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^rediss?:\/\//.test(value), 'must be a redis:// URL'),
+  PUBLIC_URL: z.string().default('').refine((value) => value === '' || URL.canParse(value), 'must be an absolute URL'),
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((value, ctx) =>
+      value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
+        const cidr = parseCidr(entry);
+        if (!cidr) ctx.addIssue({ code: 'custom', message: `"${entry}" is not a CIDR or IP address` });
+        return cidr as Cidr;
+      }),
+    ),
+  TLS_CERT: z.string().default(''),
+  TLS_KEY: z.string().default(''),
+  ROLES: z
+    .string()
+    .default(ALL_ROLES.join(','))
+    .transform((value, ctx) => {
+      const roles = value.split(',').map((role) => role.trim()).filter(Boolean);
+      for (const role of roles) {
+        if (!(ALL_ROLES as readonly string[]).includes(role)) {
+          ctx.addIssue({ code: 'custom', message: `unknown role "${role}" (expected some of ${ALL_ROLES.join(', ')})` });
+        }
+      }
+      if (roles.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one role' });
+      return [...new Set(roles)] as Role[];
+    }),
+  MAILSTEAD_SECRET: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_HOSTNAME: z.string().default(''),
+  DNS_SERVERS: hostPortList,
+  SPF_INCLUDE: z.string().default(''),
+  SENDING_IPS: z.string().default(''),
+  SMTP_RELAY_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
+  SMTP_DELIVERY_PORT: port(25),
+  SMTP_SUBMISSION_PORT: port(2587),
+  MX_PORT: port(2525),
+  HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  // Tuning knobs, mostly for tests and benchmarks.
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+});
+
+export type Config = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  publicUrl: URL;
+  trustProxy: Cidr[];
+  tls: { certPath: string; keyPath: string } | null;
+  roles: Role[];
+  secretFromEnv: string | null;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  mailHostname: string;
+  dnsServers: { host: string; port: number }[];
+  spfInclude: string | null;
+  sendingIps: string[];
+  smtpRelayUrl: string | null;
+  smtpDeliveryPort: number;
+  smtpSubmissionPort: number;
+  mxPort: number;
+  httpPort: number;
+  allowPrivateNetworks: boolean;
+  rateLimit: { perSecond: number; burst: number };
+  jobPollMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`invalid ${name}="${env[name] ?? ''}": ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.TLS_CERT === '') !== (e.TLS_KEY === '')) {
+    throw new ConfigError(`invalid ${e.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'}: TLS_CERT and TLS_KEY must be set together`);
+  }
+  if (e.DATABASE_URL && !e.MAILSTEAD_SECRET) {
+    throw new ConfigError('missing MAILSTEAD_SECRET: it is required when DATABASE_URL is set (every process must share one master key)');
+  }
+  const publicUrl = new URL(e.PUBLIC_URL || `https://localhost:${e.PORT}`);
+  return {
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    redisUrl: e.REDIS_URL || null,
+    publicUrl,
+    trustProxy: e.TRUST_PROXY,
+    tls: e.TLS_CERT ? { certPath: path.resolve(e.TLS_CERT), keyPath: path.resolve(e.TLS_KEY) } : null,
+    roles: e.ROLES,
+    secretFromEnv: e.MAILSTEAD_SECRET || null,
+    logLevel: e.LOG_LEVEL,
+    mailHostname: e.MAIL_HOSTNAME || publicUrl.hostname,
+    dnsServers: e.DNS_SERVERS,
+    spfInclude: e.SPF_INCLUDE || null,
+    sendingIps: e.SENDING_IPS.split(',').map((ip) => ip.trim()).filter(Boolean),
+    smtpRelayUrl: e.SMTP_RELAY_URL || null,
+    smtpDeliveryPort: e.SMTP_DELIVERY_PORT,
+    smtpSubmissionPort: e.SMTP_SUBMISSION_PORT,
+    mxPort: e.MX_PORT,
+    httpPort: e.HTTP_PORT,
+    allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
+    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    jobPollMs: e.JOB_POLL_MS,
+  };
+}

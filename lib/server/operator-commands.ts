@@ -1,0 +1,30 @@
+import { systemPrincipal } from '@/lib/auth/principal';
+import { createAccount } from '@/lib/core/accounts/create-account';
+import { listAccounts } from '@/lib/core/accounts/list-accounts';
+import { setAccountStatus } from '@/lib/core/accounts/set-account-status';
+import { setAccountTier } from '@/lib/core/accounts/set-account-tier';
+import type { Services } from '@/lib/core/context';
+
+/**
+ * What an operator can do from the command line. The CLI runs these itself, or, when a running
+ * server holds the embedded database, sends them to it over the data directory's control socket.
+ */
+export const OPERATOR_COMMANDS = {
+  'accounts.create': (services: Services, args: Record<string, unknown>) => createAccount(system(services), args),
+  'accounts.list': (services: Services) => listAccounts(system(services), {}),
+  'accounts.set-tier': (services: Services, args: Record<string, unknown>) => setAccountTier(system(services), args),
+  'accounts.suspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'suspended' }),
+  'accounts.unsuspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'active' }),
+  // The server applied migrations when it started.
+  migrate: async () => ({ migrated: true }),
+} satisfies Record<string, (services: Services, args: Record<string, unknown>) => Promise<unknown>>;
+
+export type OperatorCommand = keyof typeof OPERATOR_COMMANDS;
+
+export function isOperatorCommand(name: string): name is OperatorCommand {
+  return Object.hasOwn(OPERATOR_COMMANDS, name);
+}
+
+function system(services: Services) {
+  return { ...services, principal: systemPrincipal('') };
+}

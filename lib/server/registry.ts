@@ -1,0 +1,66 @@
+import type { Redis } from 'ioredis';
+import { createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
+import type { Services } from '@/lib/core/context';
+import { verifyMasterKey } from '@/lib/core/system/verify-master-key';
+import { openDatabase, type Database } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { SecretBox } from '@/lib/shared/crypto';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { loadMasterKey } from './master-key';
+
+/**
+ * The process's services, built once before anything listens: one database handle, one rate limiter,
+ * one logger. Next.js code runs in its own module graph, so the registry is also published on
+ * globalThis for it (see getRegistry).
+ */
+export type Registry = Services & { database: Database; rateLimiter: RateLimiter; redis: Redis | null; close: () => Promise<void> };
+
+const GLOBAL_KEY = Symbol.for('mailstead.registry');
+
+export async function buildRegistry(config: Config, logger: Logger): Promise<Registry> {
+  const secrets = new SecretBox(loadMasterKey(config));
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+    await verifyMasterKey(database.db, secrets.fingerprint());
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    const { Redis: RedisClient } = await import('ioredis');
+    redis = new RedisClient(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    redis.on('error', (error) => logger.warn({ err: error.message }, 'redis error'));
+  }
+  const rateLimiter = createRateLimiter({
+    redis,
+    general: config.rateLimit,
+    statistics: { perSecond: 1, burst: 1 },
+    session: config.rateLimit,
+  });
+  const registry: Registry = {
+    db: database.db,
+    database,
+    config,
+    secrets,
+    logger,
+    now: () => new Date(),
+    rateLimiter,
+    redis,
+    async close() {
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+  (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] = registry;
+  return registry;
+}
+
+/** For code that runs inside Next.js (route handlers, server components) in this same process. */
+export function getRegistry(): Registry {
+  const registry = (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] as Registry | undefined;
+  if (!registry) throw new Error('the Mailstead service registry is not built (is this running inside the Mailstead server?)');
+  return registry;
+}

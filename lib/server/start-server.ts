@@ -1,0 +1,82 @@
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from '@/lib/api/app';
+import { MasterKeyMismatchError } from '@/lib/core/system/verify-master-key';
+import type { Config } from './config';
+import { startControlSocket } from './control-socket';
+import { createDashboard } from './dashboard';
+import { acquireDataDirLock } from './data-dir-lock';
+import type { Logger } from './logger';
+import { buildRegistry } from './registry';
+import { loadTlsMaterial } from './tls';
+import { startWebServer } from './web-server';
+import { startWorker } from './worker';
+
+export class StartupError extends Error {}
+
+/**
+ * Starts the roles named in ROLES in one process: lock the embedded database, build the registry
+ * (migrations run here), then listen. Returns a stop function that closes everything in order.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<{ stop: () => Promise<void>; port: number | null }> {
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step();
+  };
+
+  if (!config.databaseUrl) {
+    const lock = acquireDataDirLock(config.dataDir);
+    if ('heldBy' in lock) {
+      throw new StartupError(
+        `another Mailstead process (pid ${lock.heldBy}) is using ${config.dataDir}: the embedded database allows one process; set DATABASE_URL to run several`,
+      );
+    }
+    stops.push(lock.release);
+  }
+
+  let registry;
+  try {
+    registry = await buildRegistry(config, logger);
+  } catch (error) {
+    await stop();
+    if (error instanceof MasterKeyMismatchError) throw new StartupError(error.message);
+    throw error;
+  }
+  stops.push(() => registry.close());
+  logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
+  if (registry.rateLimiter.isLocal && config.databaseUrl) {
+    logger.warn('rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them');
+  }
+
+  if (!config.databaseUrl) {
+    const control = await startControlSocket(registry);
+    stops.push(() => control.close());
+  }
+
+  if (config.roles.includes('worker')) {
+    const worker = await startWorker(registry);
+    stops.push(() => worker.stop());
+  }
+
+  let port: number | null = null;
+  if (config.roles.includes('web')) {
+    const tls = await loadTlsMaterial(config);
+    const { app } = createApiApp(registry);
+    const dashboard = createDashboard(logger);
+    stops.push(() => dashboard.close());
+    const web = await startWebServer({
+      port: config.port,
+      tls,
+      trustProxy: config.trustProxy,
+      logger,
+      api: getRequestListener(app.fetch),
+      dashboard: dashboard.handle,
+    });
+    stops.push(() => web.close());
+    port = web.port;
+    logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
+  }
+  for (const role of config.roles) {
+    if (role === 'smtp' || role === 'mx') logger.debug({ role }, 'role not part of this build yet');
+  }
+  return { stop, port };
+}

@@ -1,0 +1,54 @@
+import { hostname } from 'node:os';
+import { purgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
+import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
+import type { Registry } from './registry';
+
+type JobHandler = (registry: Registry, job: JobRow) => Promise<void>;
+
+/** What each job kind does. Later capabilities add their kinds here. */
+const HANDLERS: Record<string, JobHandler> = {
+  'purge-idempotency-records': async ({ db, now }) => {
+    await purgeIdempotencyRecords(db, now());
+  },
+};
+
+/** Periodic work every deployment runs, registered idempotently at start. */
+const PERIODIC_JOBS = [{ name: 'purge-idempotency-records', kind: 'purge-idempotency-records', intervalSeconds: 3600 }];
+
+const JOB_LEASE_MS = 5 * 60 * 1000;
+
+/** The worker role's scheduler: claims due jobs from the jobs table and runs them. */
+export async function startWorker(registry: Registry): Promise<{ stop: () => Promise<void> }> {
+  for (const job of PERIODIC_JOBS) await ensurePeriodicJob(registry.db, job);
+  const workerId = `${hostname()}:${process.pid}`;
+  let isStopping = false;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = async () => {
+    const claimed = await claimDueJobs(registry.db, { workerId, leaseMs: JOB_LEASE_MS, limit: 10, now: registry.now() });
+    for (const job of claimed) {
+      const handler = HANDLERS[job.kind];
+      try {
+        if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+        await handler(registry, job);
+        await completeJob(registry.db, job, registry.now());
+      } catch (error) {
+        registry.logger.warn({ job: job.kind, err: (error as Error).message }, 'job failed');
+        await failJob(registry.db, job, (error as Error).message, registry.now());
+      }
+    }
+  };
+
+  const timer = setInterval(() => {
+    if (isStopping) return;
+    running = running.then(tick).catch((error) => registry.logger.error({ err: error }, 'job poll failed'));
+  }, registry.config.jobPollMs);
+
+  return {
+    async stop() {
+      isStopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
