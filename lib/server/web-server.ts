@@ -29,7 +29,10 @@ export async function startWebServer(options: {
 }): Promise<WebServer> {
   const { trustProxy, logger } = options;
 
+  let inFlight = 0;
   const route = (isTls: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    inFlight++;
+    res.once('close', () => inFlight--);
     const peer = normalizeIp(req.socket.remoteAddress);
     const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
     const clientIp = isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer;
@@ -52,7 +55,10 @@ export async function startWebServer(options: {
   }
   tlsServer.on('tlsClientError', () => {});
 
+  const sockets = new Set<net.Socket>();
   const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
     socket.once('data', (chunk) => {
       socket.pause();
@@ -71,12 +77,14 @@ export async function startWebServer(options: {
 
   return {
     port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        front.close(() => resolve());
-        tlsServer.closeAllConnections();
-        plainServer.closeAllConnections();
-      }),
+    // Stop accepting, let requests in flight finish (up to a few seconds), then drop what is left.
+    close: async () => {
+      const closed = new Promise<void>((resolve) => front.close(() => resolve()));
+      const deadline = Date.now() + 5000;
+      while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
   };
 }
 

@@ -47,7 +47,7 @@ function decodeCursor(cursor: string, name: string): string {
   } catch {
     // fall through to the error below
   }
-  throw invalidInput(`invalid ${name} cursor`, name);
+  throw invalidInput(name === 'cursor' ? 'invalid cursor' : `invalid ${name} cursor`, name);
 }
 
 /**

@@ -1,0 +1,108 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+import { ROOT } from './paths';
+
+/**
+ * The public AhaSend OpenAPI document, read at run time from ../shared/reference (never copied into
+ * the project). Every JSON response the API tests receive is validated against the operation and
+ * status it answers.
+ */
+const CANDIDATES = [
+  process.env.AHASEND_OPENAPI,
+  path.join(ROOT, '..', 'shared', 'reference', 'ahasend-openapi.yaml'),
+  '/work/shared/reference/ahasend-openapi.yaml',
+].filter(Boolean) as string[];
+
+export const contractFile = CANDIDATES.find((file) => existsSync(file)) ?? null;
+
+type Operation = { template: string; pattern: RegExp; paramCount: number; method: string; responses: Record<string, unknown> };
+
+let loaded: { ajv: Ajv2020; operations: Operation[]; doc: Record<string, unknown> } | null = null;
+const validators = new Map<string, ValidateFunction>();
+
+/** OpenAPI 3.0-style `nullable: true` in a 3.1 document: turn it into JSON Schema's null type. */
+function normalize(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalize);
+  if (!node || typeof node !== 'object') return node;
+  const object = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, normalize(value)]));
+  if (typeof object.$ref === 'string' && (object.$ref as string).startsWith('#/')) object.$ref = `ahasend${object.$ref}`;
+  if (object.nullable === true) {
+    delete object.nullable;
+    if (typeof object.type === 'string') object.type = [object.type, 'null'];
+    else return { anyOf: [object, { type: 'null' }] };
+    if (Array.isArray(object.enum)) object.enum = [...(object.enum as unknown[]), null];
+  }
+  return object;
+}
+
+function load() {
+  if (loaded || !contractFile) return loaded;
+  const doc = normalize(parse(readFileSync(contractFile, 'utf8'))) as Record<string, unknown>;
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats.default(ajv);
+  ajv.addFormat('fqdn', /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/i);
+  ajv.addSchema(doc, 'ahasend');
+  const operations: Operation[] = [];
+  for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation?.responses) continue;
+      operations.push({
+        template,
+        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        paramCount: (template.match(/\{/g) ?? []).length,
+        method: method.toUpperCase(),
+        responses: operation.responses,
+      });
+    }
+  }
+  loaded = { ajv, operations, doc };
+  return loaded;
+}
+
+function pointer(...parts: string[]): string {
+  return parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+/**
+ * Problems with one response, or [] when it conforms (or when the operation is a Mailstead extension
+ * the public document does not describe).
+ */
+export function contractViolations(method: string, urlPath: string, status: number, body: unknown): string[] {
+  const contract = load();
+  if (!contract) return [];
+  const candidates = contract.operations
+    .filter((operation) => operation.method === method && operation.pattern.test(urlPath))
+    .sort((a, b) => a.paramCount - b.paramCount);
+  const operation = candidates[0];
+  if (!operation) return [];
+  let responseKey: string = String(status);
+  let response = operation.responses[responseKey] as Record<string, unknown> | undefined;
+  if (!response) {
+    // A status the document does not list for this operation: errors must still be ErrorResponse.
+    if (status >= 400) return validateAgainst(contract, 'ahasend#/components/schemas/ErrorResponse', body, `${method} ${urlPath} ${status}`);
+    return [`${method} ${operation.template}: status ${status} is not documented`];
+  }
+  let base = `ahasend#/paths/${pointer(operation.template, method.toLowerCase(), 'responses', responseKey)}`;
+  if (typeof response.$ref === 'string') {
+    base = response.$ref as string;
+    const name = base.split('/').at(-1)!;
+    response = (contract.doc.components as Record<string, Record<string, Record<string, unknown>>>).responses[name];
+    responseKey = name;
+  }
+  const content = response?.content as Record<string, unknown> | undefined;
+  if (!content?.['application/json']) return [];
+  return validateAgainst(contract, `${base}/content/${pointer('application/json')}/schema`, body, `${method} ${operation.template} ${status}`);
+}
+
+function validateAgainst(contract: NonNullable<typeof loaded>, ref: string, body: unknown, label: string): string[] {
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = contract.ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((error) => `${label}: ${error.instancePath || '(body)'} ${error.message}`);
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import type { FullConfig } from '@playwright/test';
+import { contractFile } from './contract';
+import { createScratchDatabase, postgresAdminUrl } from './postgres';
+import { startServer } from './server';
+
+/**
+ * One Mailstead server for the whole run, started the way a user starts it. On a PostgreSQL run it
+ * gets a fresh database. Specs that need their own process (crash tests, CLI, configuration) start
+ * their own with support/server.ts.
+ */
+export default async function globalSetup(_config: FullConfig) {
+  if (!contractFile) {
+    console.warn('\n!!! ../shared/reference/ahasend-openapi.yaml was not found: responses are NOT checked against the AhaSend contract !!!\n');
+  }
+  let dropDatabase: (() => Promise<void>) | null = null;
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl);
+    dropDatabase = scratch.drop;
+    process.env.MAILSTEAD_TEST_DATABASE_URL = scratch.url;
+    process.env.MAILSTEAD_TEST_SECRET = randomBytes(32).toString('base64url');
+  }
+  const server = await startServer();
+  process.env.MAILSTEAD_BASE_URL = server.baseUrl;
+  process.env.MAILSTEAD_DATA_DIR = server.dataDir;
+  console.log(`Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`);
+  return async () => {
+    const code = await server.stop('SIGTERM');
+    if (code !== 0) console.warn(`shared server exited with ${code}; log: ${server.logFile}`);
+    await dropDatabase?.();
+  };
+}

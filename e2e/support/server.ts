@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, fetch } from 'undici';
+import { CLI, ROOT } from './paths';
+
+export type ServerHandle = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  process: ChildProcess;
+  logFile: string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(prefix = 'ms-'): string {
+  // Short: the control socket path must fit in 108 bytes.
+  return mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** An undici dispatcher that trusts the server's own self-signed certificate (and nothing else). */
+export function trustingAgent(dataDir: string): Agent {
+  return new Agent({ connect: { ca: readFileSync(path.join(dataDir, 'tls', 'cert.pem'), 'utf8') } });
+}
+
+/** The database environment of the run: PGlite by default, PostgreSQL when the suite says so. */
+export function databaseEnv(): NodeJS.ProcessEnv {
+  return process.env.MAILSTEAD_TEST_DATABASE_URL
+    ? { DATABASE_URL: process.env.MAILSTEAD_TEST_DATABASE_URL, MAILSTEAD_SECRET: process.env.MAILSTEAD_TEST_SECRET }
+    : {};
+}
+
+export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);
+
+/** Starts `mailstead start` as a user would, and waits until /v2 answers over HTTPS. */
+export async function startServer(options: { env?: NodeJS.ProcessEnv; dataDir?: string; waitForReady?: boolean } = {}): Promise<ServerHandle> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...databaseEnv(),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ROLES: 'web,worker',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+    ...options.env,
+  };
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(process.execPath, [CLI, 'start', '--no-build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const handle: ServerHandle = {
+    baseUrl: `https://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    env,
+    process: child,
+    logFile,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.waitForReady !== false) await waitForReady(handle);
+  return handle;
+}
+
+export async function waitForReady(handle: ServerHandle, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exitCode: number | null | undefined;
+  void handle.exited.then((code) => (exitCode = code));
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${readFileSync(handle.logFile, 'utf8')}`);
+    try {
+      const response = await fetch(`${handle.baseUrl}/v2/openapi.json`, { dispatcher: trustingAgent(handle.dataDir) });
+      if (response.status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server did not become ready:\n${readFileSync(handle.logFile, 'utf8')}`);
+}

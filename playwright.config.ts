@@ -1,0 +1,22 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites against a real server started in global setup. Projects are the surfaces:
+ * api (HTTP), cli and process (the operator's side), later smtp and dashboard (Chromium).
+ * MAILSTEAD_TEST_POSTGRES_URL switches the run from PGlite to a fresh PostgreSQL database.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  projects: [
+    { name: 'api', testDir: './e2e/api' },
+    { name: 'cli', testDir: './e2e/cli' },
+    { name: 'process', testDir: './e2e/process' },
+  ],
+});
