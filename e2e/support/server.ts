@@ -42,8 +42,13 @@ export function trustingAgent(dataDir: string): Agent {
 /** The database environment of the run: PGlite by default, PostgreSQL when the suite says so. */
 export function databaseEnv(): NodeJS.ProcessEnv {
   return process.env.MAILSTEAD_TEST_DATABASE_URL
-    ? { DATABASE_URL: process.env.MAILSTEAD_TEST_DATABASE_URL, MAILSTEAD_SECRET: process.env.MAILSTEAD_TEST_SECRET }
-    : {};
+    ? {
+        DATABASE_URL: process.env.MAILSTEAD_TEST_DATABASE_URL,
+        MAILSTEAD_SECRET: process.env.MAILSTEAD_TEST_SECRET,
+        // The scale-out configuration: shared rate-limit counters in Redis when the run has one.
+        REDIS_URL: process.env.MAILSTEAD_TEST_REDIS_URL ?? '',
+      }
+    : { DATABASE_URL: '', MAILSTEAD_SECRET: '', REDIS_URL: '' };
 }
 
 export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);

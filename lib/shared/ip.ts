@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /** A parsed, canonical CIDR block (host bits masked). */
@@ -7,7 +8,7 @@ export type Cidr = { text: string; address: ipaddr.IPv4 | ipaddr.IPv6; prefix: n
 export function normalizeIp(raw: string | undefined | null): string | null {
   if (!raw) return null;
   const trimmed = raw.trim().replace(/^\[|\]$/g, '');
-  if (!ipaddr.isValid(trimmed)) return null;
+  if (isIP(trimmed) === 0) return null;
   return ipaddr.process(trimmed).toString();
 }
 
@@ -17,11 +18,12 @@ export function parseCidr(entry: string): Cidr | null {
   try {
     let address: ipaddr.IPv4 | ipaddr.IPv6;
     let prefix: number;
+    // node:net is strict about address syntax (ipaddr.js alone accepts classful forms like "1.2.3").
     if (text.includes('/')) {
-      if (!ipaddr.isValidCIDR(text)) return null;
+      if (isIP(text.slice(0, text.indexOf('/'))) === 0 || !ipaddr.isValidCIDR(text)) return null;
       [address, prefix] = ipaddr.parseCIDR(text);
     } else {
-      if (!ipaddr.isValid(text)) return null;
+      if (isIP(text) === 0) return null;
       address = ipaddr.parse(text);
       prefix = address.kind() === 'ipv4' ? 32 : 128;
     }

@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, conflict, invalidInput } from '@/lib/core/errors';
 import { defineVerb } from '@/lib/core/verb';
-import { z } from '@/lib/core/zod';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';
 import { canonicalizeIpAllowList } from './canonicalize-ip-allow-list';

@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// `npm test`: every suite, in order. Unit tests, then the end-to-end suites against a real server on
+// the embedded database (PGlite), then again on PostgreSQL (+ Redis) when one is reachable.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const isCi = Boolean(process.env.CI);
+const postgresUrl = process.env.MAILSTEAD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const redisUrl = process.env.MAILSTEAD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const extraArgs = process.argv.slice(2);
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : `FAILED (${result.status ?? result.signal})`} in ${Math.round((Date.now() - started) / 1000)}s ===`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function reachable(url, defaultPort) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || defaultPort) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/** Debian's Chromium for the dashboard suite: found, installed where we may, or the command to run. */
+function ensureChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean);
+  const found = candidates.find((file) => existsSync(file));
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('\n=== installing Debian chromium for the dashboard tests ===');
+    const install = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
+    if (install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  }
+  console.error('\nChromium is needed for the dashboard tests and none was found. Install it with:\n\n    sudo apt-get install -y chromium\n\n(or set CHROMIUM_PATH to a Chromium binary)');
+  process.exit(1);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Rebuild the dashboard only when its sources are newer than the build. */
+function dashboardBuildIsStale() {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  const sources = ['app', 'components', 'lib', 'public'].map((dir) => path.join(root, dir)).filter(existsSync);
+  return sources.some((dir) => newestMtime(dir) > built) || statSync(path.join(root, 'next.config.js')).mtimeMs > built;
+}
+
+const chromium = ensureChromium();
+step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
+step('lint', bin('eslint'), ['.', '--max-warnings=0']);
+step('unit tests', bin('vitest'), ['run']);
+if (dashboardBuildIsStale()) step('dashboard build', bin('next'), ['build'], { NODE_ENV: 'production' });
+step('end-to-end on PGlite', bin('playwright'), ['test', ...extraArgs], { CHROMIUM_PATH: chromium, MAILSTEAD_TEST_POSTGRES_URL: '', MAILSTEAD_TEST_REDIS_URL: '' });
+
+if (await reachable(postgresUrl, 5432)) {
+  const env = { CHROMIUM_PATH: chromium, MAILSTEAD_TEST_POSTGRES_URL: postgresUrl, MAILSTEAD_TEST_REDIS_URL: (await reachable(redisUrl, 6379)) ? redisUrl : '' };
+  step(`end-to-end on PostgreSQL${env.MAILSTEAD_TEST_REDIS_URL ? ' and Redis' : ''}`, bin('playwright'), ['test', ...extraArgs], env);
+} else if (isCi) {
+  console.error(`\nPostgreSQL is not reachable at ${postgresUrl}; CI must run the suite on it.`);
+  process.exit(1);
+} else {
+  console.warn(`\n!!! PostgreSQL is not reachable at ${postgresUrl}: the PostgreSQL run was SKIPPED (set MAILSTEAD_TEST_POSTGRES_URL) !!!`);
+}
+console.log('\nall tests passed');

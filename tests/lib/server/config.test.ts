@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '@/lib/server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeNull();
+    expect(config.roles).toEqual(['web', 'worker', 'smtp', 'mx']);
+    expect(config.publicUrl.href).toBe('https://localhost:3000/');
+    expect(config.mailHostname).toBe('localhost');
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('parses lists', () => {
+    const config = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', DNS_SERVERS: '127.0.0.1:5353,[::1]:53,9.9.9.9', ROLES: 'web, worker' });
+    expect(config.trustProxy.map((cidr) => cidr.text)).toEqual(['10.0.0.0/8', '127.0.0.1/32']);
+    expect(config.dnsServers).toEqual([{ host: '127.0.0.1', port: 5353 }, { host: '::1', port: 53 }, { host: '9.9.9.9', port: 53 }]);
+    expect(config.roles).toEqual(['web', 'worker']);
+  });
+
+  it.each([
+    [{ PORT: '70000' }, /PORT/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+    [{ DNS_SERVERS: 'a:b:c' }, /DNS_SERVERS/],
+    [{ ALLOW_PRIVATE_NETWORKS: 'perhaps' }, /ALLOW_PRIVATE_NETWORKS/],
+    [{ DATABASE_URL: 'postgres://x/y' }, /MAILSTEAD_SECRET/],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
