@@ -180,7 +180,7 @@ test('DELETE api-keys/:id - answers with the AhaSend message; a second delete is
 
 test('scopes: each operation needs its own scope (403 names it)', async () => {
   const reader = api.with((await create({ label: 'reader', scopes: ['api-keys:read'] })).body.secret_key);
-  const cases: [() => ReturnType<ApiClient['get']>, number][] = [
+  const cases: [() => Promise<{ status: number; body: any }>, number][] = [
     [() => reader.get(reader.account('/api-keys')), 200],
     [() => reader.post(reader.account('/api-keys'), { label: 'x', scopes: ['domains:read'] }), 403],
     [() => reader.put(reader.account('/api-keys/01a20000-0000-7000-8000-000000000000'), { label: 'x' }), 403],

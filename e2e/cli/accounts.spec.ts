@@ -10,11 +10,11 @@ import { databaseEnv, isPostgresRun, startServer, tempDataDir, type ServerHandle
  */
 let server: ServerHandle;
 let dropDatabase: (() => Promise<void>) | null = null;
-let env: NodeJS.ProcessEnv;
+let env: Record<string, string | undefined>;
 
 test.beforeAll(async () => {
   const adminUrl = postgresAdminUrl();
-  const extra: NodeJS.ProcessEnv = {};
+  const extra: Record<string, string | undefined> = {};
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, 'mailstead_cli');
     dropDatabase = scratch.drop;

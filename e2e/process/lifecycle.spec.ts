@@ -84,7 +84,7 @@ test('PGlite: a second server on the same data directory refuses to start', asyn
   }
 });
 
-const configErrors: [string, NodeJS.ProcessEnv, RegExp][] = [
+const configErrors: [string, Record<string, string | undefined>, RegExp][] = [
   ['PORT=abc', { PORT: 'abc' }, /^mailstead: invalid PORT="abc": /m],
   ['ROLES=web,mail', { ROLES: 'web,mail' }, /^mailstead: invalid ROLES="web,mail": unknown role "mail"/m],
   ['TRUST_PROXY=10.0.0.0/40', { TRUST_PROXY: '10.0.0.0/40' }, /^mailstead: invalid TRUST_PROXY=/m],

@@ -4,9 +4,9 @@ import { CLI, ROOT } from './paths';
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `mailstead ...` as an operator would. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (data) => (stdout += data));
@@ -22,7 +22,7 @@ export function uniqueEmail(prefix = 'owner'): string {
 }
 
 /** A new account with an all-scope key, made through the CLI like an operator would. */
-export async function createAccountWithKey(env: NodeJS.ProcessEnv, name = 'Test account'): Promise<{ accountId: string; ownerId: string; apiKey: string }> {
+export async function createAccountWithKey(env: Record<string, string | undefined>, name = 'Test account'): Promise<{ accountId: string; ownerId: string; apiKey: string }> {
   const result = await runCli(['accounts', 'create', '--name', name, '--owner-email', uniqueEmail(), '--owner-password', 'correct horse battery', '--api-key', '--json'], env);
   if (result.code !== 0) throw new Error(`accounts create failed (${result.code}): ${result.stderr}`);
   const created = JSON.parse(result.stdout) as { account_id: string; owner_id: string; api_key: string };

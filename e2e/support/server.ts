@@ -10,7 +10,7 @@ export type ServerHandle = {
   baseUrl: string;
   port: number;
   dataDir: string;
-  env: NodeJS.ProcessEnv;
+  env: Record<string, string | undefined>;
   process: ChildProcess;
   logFile: string;
   /** Resolves with the exit code. */
@@ -40,7 +40,7 @@ export function trustingAgent(dataDir: string): Agent {
 }
 
 /** The database environment of the run: PGlite by default, PostgreSQL when the suite says so. */
-export function databaseEnv(): NodeJS.ProcessEnv {
+export function databaseEnv(): Record<string, string | undefined> {
   return process.env.MAILSTEAD_TEST_DATABASE_URL
     ? {
         DATABASE_URL: process.env.MAILSTEAD_TEST_DATABASE_URL,
@@ -54,10 +54,10 @@ export function databaseEnv(): NodeJS.ProcessEnv {
 export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);
 
 /** Starts `mailstead start` as a user would, and waits until /v2 answers over HTTPS. */
-export async function startServer(options: { env?: NodeJS.ProcessEnv; dataDir?: string; waitForReady?: boolean } = {}): Promise<ServerHandle> {
+export async function startServer(options: { env?: Record<string, string | undefined>; dataDir?: string; waitForReady?: boolean } = {}): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
-  const env: NodeJS.ProcessEnv = {
+  const env: Record<string, string | undefined> = {
     ...process.env,
     ...databaseEnv(),
     DATA_DIR: dataDir,
@@ -69,7 +69,7 @@ export async function startServer(options: { env?: NodeJS.ProcessEnv; dataDir?: 
   };
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [CLI, 'start', '--no-build'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'start', '--no-build'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

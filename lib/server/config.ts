@@ -121,7 +121,7 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws ConfigError with one line naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
