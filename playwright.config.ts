@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end suites against a real server started in global setup. Projects are the surfaces:
- * api (HTTP), cli and process (the operator's side), later smtp and dashboard (Chromium).
+ * api (HTTP), cli and process (the operator's side), dashboard (Debian's Chromium), later smtp.
  * MAILSTEAD_TEST_POSTGRES_URL switches the run from PGlite to a fresh PostgreSQL database.
  */
 export default defineConfig({
@@ -12,11 +12,27 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   projects: [
     { name: 'api', testDir: './e2e/api' },
     { name: 'cli', testDir: './e2e/cli' },
     { name: 'process', testDir: './e2e/process' },
+    {
+      name: 'dashboard',
+      testDir: './e2e/dashboard',
+      use: {
+        browserName: 'chromium',
+        ignoreHTTPSErrors: true,
+        screenshot: 'only-on-failure',
+        trace: 'retain-on-failure',
+        launchOptions: {
+          // Playwright's own browser download does not work here: Debian's Chromium, headless.
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
   ],
 });

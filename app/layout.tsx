@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
+import { AppProviders } from '@/components/providers/app-providers';
+import './globals.css';
 
-export const metadata = { title: 'Mailstead' };
+export const metadata = { title: { default: 'Mailstead', template: '%s · Mailstead' } };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <AppProviders>{children}</AppProviders>
+      </body>
     </html>
   );
 }

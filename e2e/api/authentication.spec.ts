@@ -98,3 +98,9 @@ test('GET /v2/openapi.json is served without authentication as OpenAPI 3.1', asy
   expect(create.requestBody.content['application/json'].schema).toBeTruthy();
   expect(create.security).toEqual([{ BearerAuth: ['api-keys:write'] }]);
 });
+
+test('/internal/* takes dashboard sessions only: an API key is refused', async () => {
+  const response = await api.get('/internal/me', { checkContract: false });
+  expect(response.status).toBe(401);
+  expect(response.body.message).toMatch(/sign in/);
+});

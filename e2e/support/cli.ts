@@ -21,10 +21,16 @@ export function uniqueEmail(prefix = 'owner'): string {
   return `${prefix}-${process.pid}-${Date.now()}-${counter++}@example.com`;
 }
 
+export const OWNER_PASSWORD = 'correct horse battery';
+
 /** A new account with an all-scope key, made through the CLI like an operator would. */
-export async function createAccountWithKey(env: Record<string, string | undefined>, name = 'Test account'): Promise<{ accountId: string; ownerId: string; apiKey: string }> {
-  const result = await runCli(['accounts', 'create', '--name', name, '--owner-email', uniqueEmail(), '--owner-password', 'correct horse battery', '--api-key', '--json'], env);
+export async function createAccountWithKey(
+  env: Record<string, string | undefined>,
+  name = 'Test account',
+  ownerEmail = uniqueEmail(),
+): Promise<{ accountId: string; ownerId: string; apiKey: string; ownerEmail: string }> {
+  const result = await runCli(['accounts', 'create', '--name', name, '--owner-email', ownerEmail, '--owner-password', OWNER_PASSWORD, '--api-key', '--json'], env);
   if (result.code !== 0) throw new Error(`accounts create failed (${result.code}): ${result.stderr}`);
   const created = JSON.parse(result.stdout) as { account_id: string; owner_id: string; api_key: string };
-  return { accountId: created.account_id, ownerId: created.owner_id, apiKey: created.api_key };
+  return { accountId: created.account_id, ownerId: created.owner_id, apiKey: created.api_key, ownerEmail };
 }

@@ -65,6 +65,8 @@ export async function startServer(options: { env?: Record<string, string | undef
     ROLES: 'web,worker',
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // Browsers and next-auth use this origin; it matches the address the tests connect to.
+    PUBLIC_URL: `https://127.0.0.1:${port}`,
     ...options.env,
   };
   const logFile = path.join(dataDir, 'server.log');

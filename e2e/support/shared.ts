@@ -11,8 +11,8 @@ export function sharedServer() {
 }
 
 /** Each suite makes its own account, so suites never see each other's data. */
-export async function newAccount(name = 'Test account') {
+export async function newAccount(name = 'Test account', ownerEmail?: string) {
   const server = sharedServer();
-  const created = await createAccountWithKey(server.cliEnv, name);
+  const created = await createAccountWithKey(server.cliEnv, name, ownerEmail);
   return { ...created, api: new ApiClient(server.baseUrl, server.dataDir, created.apiKey, created.accountId) };
 }

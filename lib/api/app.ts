@@ -3,7 +3,8 @@ import { Hono, type Context } from 'hono';
 import { AppError } from '@/lib/core/errors';
 import { registerEndpoint, type RouteTable } from './endpoint';
 import { errorResponse, type Envelope } from './errors';
-import { authenticateV2 } from './middleware/authenticate';
+import { internalEndpoints } from './internal';
+import { authenticate } from './middleware/authenticate';
 import { rateLimit } from './middleware/rate-limit';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
 import { v2Endpoints } from './v2';
@@ -31,8 +32,9 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   const openApiDocument = () => (document ??= generateDocument(registry));
   app.get('/v2/openapi.json', (c) => c.json(openApiDocument()));
 
-  app.use('/v2/*', authenticateV2(deps), rateLimit(deps));
-  for (const endpoint of v2Endpoints) registerEndpoint(app, registry, routes, deps, endpoint);
+  app.use('/v2/*', authenticate(deps, { allowApiKeys: true }), rateLimit(deps));
+  app.use('/internal/*', authenticate(deps, { allowApiKeys: false }), rateLimit(deps));
+  for (const endpoint of [...v2Endpoints, ...internalEndpoints]) registerEndpoint(app, registry, routes, deps, endpoint);
 
   app.notFound((c) => {
     const allowed = routes.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method);

@@ -1,4 +1,5 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { anonymousPrincipal } from '@/lib/auth/principal';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { invalidInput } from '@/lib/core/errors';
@@ -6,6 +7,7 @@ import type { Verb } from '@/lib/core/verb';
 import { z as zod } from '@/lib/core/zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
 import { idempotency, type IdempotencyMode } from './middleware/idempotency';
+import { getRequestMeta } from './request-meta';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -36,6 +38,10 @@ export type Endpoint = {
   isExtension?: boolean;
   /** The response carries a secret that must never be logged or shown again. */
   isSecretBearing?: boolean;
+  /** `/internal/*` operations are for the dashboard only and stay out of the public document. */
+  isInternal?: boolean;
+  /** Served without a credential (first-run setup); the verb then sees an anonymous principal. */
+  isAnonymous?: boolean;
 };
 
 export type RouteTable = { method: string; pattern: RegExp }[];
@@ -51,7 +57,7 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
   const bodyLimit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const hasBody = endpoint.method === 'post' || endpoint.method === 'put';
   const handler = async (c: Context<ApiEnv>) => {
-    const principal = c.get('principal');
+    const principal = endpoint.isAnonymous ? anonymousPrincipal(getRequestMeta(c).clientIp) : c.get('principal');
     // Scope before validation: a caller without the scope learns nothing about the input rules.
     endpoint.verb.checkScope(principal);
     const rawBody = hasBody ? await readJsonBody(c, bodyLimit) : {};
@@ -67,7 +73,7 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
   const middleware = endpoint.idempotency ? [idempotency(deps, endpoint.idempotency, bodyLimit)] : [];
   app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], ...middleware, handler);
   routes.push({ method: endpoint.method.toUpperCase(), pattern: toPattern(endpoint.path) });
-  document(registry, endpoint);
+  if (!endpoint.isInternal) document(registry, endpoint);
 }
 
 function document(registry: OpenAPIRegistry, endpoint: Endpoint) {

@@ -22,7 +22,10 @@ export function errorBody(envelope: Envelope, message: string) {
 
 export function errorResponse(c: Context, error: unknown, envelope: Envelope = 'v2'): Response {
   if (error instanceof AppError) {
-    return c.json(errorBody(envelope, error.message), STATUS_OF[error.kind] as 400);
+    // The wire body is `{"message"}` only (the contract allows nothing else); forms learn which
+    // field to mark from this header.
+    const headers: Record<string, string> = error.field ? { 'Mailstead-Error-Field': error.field } : {};
+    return c.json(errorBody(envelope, error.message), STATUS_OF[error.kind] as 400, headers);
   }
   return c.json(errorBody(envelope, 'internal server error'), 500);
 }

@@ -49,3 +49,22 @@ export function createRateLimiter(options: { redis: Redis | null; general: Limit
     },
   };
 }
+
+/** Failed dashboard sign-ins per client IP: after `attempts` failures within `windowSeconds`, refuse. */
+export function createSignInLimiter(options: { redis: Redis | null; attempts: number; windowSeconds: number }) {
+  const limiter: RateLimiterAbstract = options.redis
+    ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: 'mailstead:rl:signin', points: options.attempts, duration: options.windowSeconds })
+    : new RateLimiterMemory({ keyPrefix: 'signin', points: options.attempts, duration: options.windowSeconds });
+  return {
+    async isBlocked(ip: string): Promise<boolean> {
+      const state = await limiter.get(ip).catch(() => null);
+      return state !== null && state.consumedPoints >= options.attempts;
+    },
+    async recordFailure(ip: string): Promise<void> {
+      await limiter.penalty(ip, 1).catch(() => {});
+    },
+    async reset(ip: string): Promise<void> {
+      await limiter.delete(ip).catch(() => {});
+    },
+  };
+}

@@ -1,5 +1,5 @@
 /** How the caller reached us. */
-export type PrincipalKind = 'api_key' | 'session' | 'smtp_credential' | 'v1_key' | 'system';
+export type PrincipalKind = 'api_key' | 'session' | 'smtp_credential' | 'v1_key' | 'system' | 'anonymous';
 
 export type MemberRole = 'Administrator' | 'Developer' | 'Analyst' | 'Billing Manager';
 
@@ -24,4 +24,9 @@ export type Principal = {
 /** The operator's own principal (CLI, migrations, scheduled jobs): every scope, on one account. */
 export function systemPrincipal(accountId: string): Principal {
   return { kind: 'system', accountId, targetAccountId: accountId, scopes: ['*'], clientIp: null, isSandbox: false };
+}
+
+/** A caller with no credential (first-run setup): holds no scope, so only `any` verbs accept it. */
+export function anonymousPrincipal(clientIp: string | null): Principal {
+  return { kind: 'anonymous', accountId: '', targetAccountId: '', scopes: [], clientIp, isSandbox: false };
 }

@@ -19,6 +19,8 @@ const USAGE = `usage: mailstead <command>
   accounts set-tier ACCOUNT_ID standard|partner
   accounts suspend ACCOUNT_ID [--reason TEXT]
   accounts unsuspend ACCOUNT_ID
+  accounts add-member ACCOUNT_ID --email EMAIL --password PASSWORD --role ROLE
+                                        ROLE: Administrator, Developer, Analyst or "Billing Manager"
 
 Configuration comes from the environment (see README.md).`;
 
@@ -78,7 +80,17 @@ async function accounts(config: Config, sub: string | undefined, args: string[])
     const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
     return run(config, `accounts.${sub}`, { account_id: positionals[0], reason: values.reason }, () => `account ${positionals[0]} ${sub}ed`);
   }
-  throw new UsageError(sub ? `unknown accounts command "${sub}"` : 'accounts needs a command: create, list, set-tier, suspend, unsuspend');
+  if (sub === 'add-member') {
+    const { values, positionals } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } }, 1);
+    for (const required of ['email', 'password', 'role'] as const) {
+      if (values[required] === undefined) throw new UsageError(`accounts add-member needs --${required}`);
+    }
+    return run(config, 'accounts.add-member', { account_id: positionals[0], email: values.email, password: values.password, role: values.role }, (result) => {
+      const added = result as { user_id: string; role: string };
+      return `${values.email} (${added.user_id}) is now ${added.role} of ${positionals[0]}`;
+    });
+  }
+  throw new UsageError(sub ? `unknown accounts command "${sub}"` : 'accounts needs a command: create, list, set-tier, suspend, unsuspend, add-member');
 }
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];

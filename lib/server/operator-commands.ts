@@ -1,5 +1,6 @@
 import { systemPrincipal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
+import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
 import { listAccounts } from '@/lib/core/accounts/list-accounts';
 import { setAccountStatus } from '@/lib/core/accounts/set-account-status';
 import { setAccountTier } from '@/lib/core/accounts/set-account-tier';
@@ -15,6 +16,7 @@ export const OPERATOR_COMMANDS = {
   'accounts.set-tier': (services: Services, args: Record<string, unknown>) => setAccountTier(system(services), args),
   'accounts.suspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'suspended' }),
   'accounts.unsuspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'active' }),
+  'accounts.add-member': (services: Services, args: Record<string, unknown>) => addMemberWithPassword(system(services), args),
   // The server applied migrations when it started.
   migrate: async () => ({ migrated: true }),
 } satisfies Record<string, (services: Services, args: Record<string, unknown>) => Promise<unknown>>;

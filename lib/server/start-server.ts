@@ -1,9 +1,14 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from '@/lib/api/app';
+import { sessionSettings } from '@/lib/api/session';
+import { issueSetupToken } from '@/lib/core/setup/setup-token';
 import { MasterKeyMismatchError } from '@/lib/core/system/verify-master-key';
 import type { Config } from './config';
 import { startControlSocket } from './control-socket';
 import { createDashboard } from './dashboard';
+import { publishDashboardAuth } from './dashboard-auth';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Logger } from './logger';
 import { buildRegistry } from './registry';
@@ -60,7 +65,12 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   let port: number | null = null;
   if (config.roles.includes('web')) {
     const tls = await loadTlsMaterial(config);
-    const { app } = createApiApp(registry);
+    // next-auth reads these from the environment; both come from our own configuration.
+    const session = sessionSettings(registry.secrets.deriveKey('dashboard-session').toString('base64url'), config.publicUrl);
+    process.env.NEXTAUTH_SECRET = session.secret;
+    process.env.NEXTAUTH_URL = config.publicUrl.origin;
+    publishDashboardAuth(registry);
+    const { app } = createApiApp({ ...registry, session });
     const dashboard = createDashboard(logger);
     stops.push(() => dashboard.close());
     const web = await startWebServer({
@@ -73,10 +83,20 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     });
     stops.push(() => web.close());
     port = web.port;
+    await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
   for (const role of config.roles) {
     if (role === 'smtp' || role === 'mx') logger.debug({ role }, 'role not part of this build yet');
   }
   return { stop, port };
+}
+
+/** First run: print the one-time setup token and leave a copy (mode 0600) in the data directory. */
+async function announceSetupToken(registry: Awaited<ReturnType<typeof buildRegistry>>, logger: Logger) {
+  const token = await issueSetupToken(registry.db);
+  if (!token) return;
+  const file = path.join(registry.config.dataDir, 'setup-token');
+  writeFileSync(file, token + '\n', { mode: 0o600 });
+  logger.warn({ setupUrl: new URL('/setup', registry.config.publicUrl).href, tokenFile: file }, `first run: no account exists yet; open /setup and enter the setup token ${token}`);
 }

@@ -44,7 +44,10 @@ export async function startWebServer(options: {
       return;
     }
     attachRequestMeta(req, { clientIp, isHttps });
-    (API_PATH.test(req.url ?? '/') ? options.api : options.dashboard)(req, res);
+    if (API_PATH.test(req.url ?? '/')) return options.api(req, res);
+    // Next.js sees only headers: hand it the client IP we decided on, never one the client sent.
+    req.headers['x-mailstead-client-ip'] = clientIp ?? 'unknown';
+    options.dashboard(req, res);
   };
 
   const tlsServer = https.createServer({ cert: options.tls.cert, key: options.tls.key }, route(true));

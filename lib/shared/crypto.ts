@@ -57,6 +57,11 @@ export class SecretBox {
     if (masterKey.length < 32) throw new Error('master key must be at least 32 bytes');
   }
 
+  /** A key for a purpose whose consumer does its own cryptography (e.g. the dashboard's session tokens). */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(this.keyFor(`derived:${purpose}`));
+  }
+
   private keyFor(purpose: string): Buffer {
     let key = this.keys.get(purpose);
     if (!key) {

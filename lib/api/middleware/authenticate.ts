@@ -1,50 +1,74 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Principal } from '@/lib/auth/principal';
+import { ROLE_SCOPES } from '@/lib/auth/roles';
 import { authenticateApiKey } from '@/lib/core/api-keys/authenticate-api-key';
 import { AppError } from '@/lib/core/errors';
+import { authenticateSession, findMembershipRole } from '@/lib/core/users/authenticate-session';
 import { isUuid } from '@/lib/shared/ids';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';
 import { unauthenticated } from '../errors';
 import { getRequestMeta } from '../request-meta';
 import type { ApiDeps, ApiEnv } from '../services';
+import { hasSessionCookie, isSameOriginRequest, readSessionClaims } from '../session';
 
-const ACCOUNT_IN_PATH = /^\/v2\/accounts\/([^/]*)/;
-const PUBLIC_PATHS = new Set(['/v2/openapi.json']);
+const ACCOUNT_IN_PATH = /^\/(?:v2|internal)\/accounts\/([^/]*)/;
+const PUBLIC_PATHS = new Set(['/v2/openapi.json', '/internal/setup']);
+
+function pathAccountId(c: Context): string | undefined {
+  const raw = ACCOUNT_IN_PATH.exec(c.req.path)?.[1];
+  if (raw === undefined) return undefined;
+  if (!isUuid(raw)) throw new AppError('invalid_input', 'invalid account_id');
+  return raw.toLowerCase();
+}
 
 /**
- * The v2 chokepoint's first two steps: who is calling (401) and from where (403, IP allow list).
- * Both happen before idempotency, so their failures are never stored.
+ * The chokepoint's first steps: who is calling (401) and from where (403, IP allow list). A bearer
+ * API key wins; without one, the dashboard's session cookie is accepted, acting with the scopes of
+ * the member's role. Both happen before idempotency, so their failures are never stored.
  */
-export function authenticateV2(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+export function authenticate(deps: ApiDeps, options: { allowApiKeys: boolean }): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (PUBLIC_PATHS.has(c.req.path)) return next();
     const header = c.req.header('authorization');
-    const match = header ? /^Bearer +(\S+) *$/i.exec(header) : null;
-    if (!match) throw unauthenticated('missing or malformed bearer token');
-    const key = await authenticateApiKey(deps.db, match[1], deps.now());
-    if (!key) throw unauthenticated('invalid API key');
-    if (key.accountStatus === 'suspended' || key.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
-    if (key.accountStatus === 'deleted') throw unauthenticated('invalid API key');
-
-    const pathAccount = ACCOUNT_IN_PATH.exec(c.req.path)?.[1];
-    if (pathAccount !== undefined) {
-      if (!isUuid(pathAccount)) throw new AppError('invalid_input', 'invalid account_id');
-      if (pathAccount.toLowerCase() !== key.accountId) throw unauthenticated('this API key does not belong to the account in the path');
-    }
-
     const { clientIp } = getRequestMeta(c);
-    if (key.ipAllowList.length > 0 && !anyCidrContains(parseCidrList(key.ipAllowList), clientIp)) {
-      throw new AppError('forbidden', `client IP ${clientIp ?? 'unknown'} is not in this API key's ip_allow_list`);
+    let principal: Principal;
+    if (header !== undefined || !hasSessionCookie(c, deps.session)) {
+      if (!options.allowApiKeys) throw unauthenticated('sign in to the dashboard first');
+      principal = await apiKeyPrincipal(c, deps, header, clientIp);
+    } else {
+      principal = await sessionPrincipal(c, deps, clientIp);
     }
-
-    c.set('principal', {
-      kind: 'api_key',
-      accountId: key.accountId,
-      targetAccountId: key.accountId,
-      scopes: key.scopes,
-      apiKeyId: key.keyId,
-      clientIp,
-      isSandbox: key.isSandbox,
-    });
+    c.set('principal', principal);
     return next();
   };
+}
+
+async function apiKeyPrincipal(c: Context, deps: ApiDeps, header: string | undefined, clientIp: string | null): Promise<Principal> {
+  const match = header ? /^Bearer +(\S+) *$/i.exec(header) : null;
+  if (!match) throw unauthenticated('missing or malformed bearer token');
+  const key = await authenticateApiKey(deps.db, match[1], deps.now());
+  if (!key) throw unauthenticated('invalid API key');
+  if (key.accountStatus === 'suspended' || key.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
+  if (key.accountStatus === 'deleted') throw unauthenticated('invalid API key');
+  const accountId = pathAccountId(c);
+  if (accountId !== undefined && accountId !== key.accountId) throw unauthenticated('this API key does not belong to the account in the path');
+  if (key.ipAllowList.length > 0 && !anyCidrContains(parseCidrList(key.ipAllowList), clientIp)) {
+    throw new AppError('forbidden', `client IP ${clientIp ?? 'unknown'} is not in this API key's ip_allow_list`);
+  }
+  return { kind: 'api_key', accountId: key.accountId, targetAccountId: key.accountId, scopes: key.scopes, apiKeyId: key.keyId, clientIp, isSandbox: key.isSandbox };
+}
+
+async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | null): Promise<Principal> {
+  const claims = await readSessionClaims(c, deps.session);
+  const user = claims ? await authenticateSession(deps.db, claims.userId, claims.sessionVersion) : null;
+  if (!user) throw unauthenticated('your session has ended: sign in again');
+  if (!isSameOriginRequest(c, deps.session)) throw new AppError('forbidden', 'cross-origin request refused');
+  const accountId = pathAccountId(c);
+  if (accountId === undefined) {
+    return { kind: 'session', accountId: '', targetAccountId: '', scopes: [], userId: user.id, clientIp, isSandbox: false };
+  }
+  const membership = await findMembershipRole(deps.db, user.id, accountId);
+  if (!membership) throw unauthenticated('you are not a member of this account');
+  if (membership.accountStatus === 'suspended' || membership.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
+  return { kind: 'session', accountId, targetAccountId: accountId, scopes: ROLE_SCOPES[membership.role], userId: user.id, role: membership.role, clientIp, isSandbox: false };
 }

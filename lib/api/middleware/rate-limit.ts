@@ -10,7 +10,7 @@ export function rateLimit(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const principal = c.get('principal');
     if (!principal) return next();
     const bucket: RateBucket = STATISTICS_PATH.test(c.req.path) ? 'statistics' : principal.kind === 'session' ? 'session' : 'general';
-    const decision = await deps.rateLimiter.consume(bucket, principal.accountId);
+    const decision = await deps.rateLimiter.consume(bucket, principal.accountId || `user:${principal.userId ?? 'anonymous'}`);
     if (!decision.isAllowed) {
       return c.json({ message: 'Too many requests, rate limited.' }, 429, { 'Retry-After': String(decision.retryAfterSeconds) });
     }

@@ -1,0 +1,19 @@
+import { getServerSession } from 'next-auth';
+import { notFound, redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { AppShell } from '@/components/layout/app-shell';
+import { authOptions } from '@/lib/dashboard/auth-options';
+import { dashboardAuth } from '@/lib/dashboard/server-auth';
+
+export const dynamic = 'force-dynamic';
+
+/** Every account page: a signed-in member of that account, or sign-in / not found. */
+export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ accountId: string }> }) {
+  const { accountId } = await params;
+  const session = await getServerSession(authOptions);
+  if (!session?.user) redirect('/sign-in');
+  if (!/^[0-9a-f-]{36}$/i.test(accountId)) notFound();
+  const role = await dashboardAuth().membershipRole(session.user.id, accountId);
+  if (!role) notFound();
+  return <AppShell accountId={accountId}>{children}</AppShell>;
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+import { Alert } from '@/components/ui/feedback';
+
+const MESSAGES: Record<string, string> = {
+  CredentialsSignin: 'Wrong email or password.',
+  TooManyAttempts: 'Too many failed sign-ins from your address. Wait a few minutes and try again.',
+  NoAccount: 'Your user is not a member of any account.',
+  SessionRequired: 'Sign in to continue.',
+};
+
+export function SignInForm({ initialError, initialEmail }: { initialError: string | null; initialEmail: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError ? (MESSAGES[initialError] ?? 'Sign-in failed.') : null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setIsBusy(true);
+        setError(null);
+        const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+        setIsBusy(false);
+        if (!result || result.error) {
+          setError(MESSAGES[result?.error ?? ''] ?? 'Sign-in failed.');
+          return;
+        }
+        router.replace('/');
+        router.refresh();
+      }}
+    >
+      <div>
+        <h1 className="text-lg font-semibold">Sign in</h1>
+        <p className="mt-1 text-sm text-slate-600">Use the email and password of your Mailstead user.</p>
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Field label="Email" htmlFor="email">
+        <TextInput id="email" name="email" type="email" autoComplete="username" required defaultValue={initialEmail} autoFocus={!initialEmail} />
+      </Field>
+      <Field label="Password" htmlFor="password">
+        <TextInput id="password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(initialEmail)} />
+      </Field>
+      <Button type="submit" className="w-full" isBusy={isBusy}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Every area of the dashboard, in navigation order, with the scope needed to read it (used only to
+ * hide what a role cannot open; the API makes the real decision) and whether its page exists yet.
+ */
+export type Section = { slug: string; label: string; readScope: string | null; isBuilt: boolean; group: 'Sending' | 'Marketing' | 'Account' };
+
+export const SECTIONS: Section[] = [
+  { slug: 'domains', label: 'Domains', readScope: 'domains:read', isBuilt: false, group: 'Sending' },
+  { slug: 'messages', label: 'Messages', readScope: 'messages:read', isBuilt: false, group: 'Sending' },
+  { slug: 'statistics', label: 'Statistics', readScope: 'statistics-transactional:read', isBuilt: false, group: 'Sending' },
+  { slug: 'suppressions', label: 'Suppressions', readScope: 'suppressions:read', isBuilt: false, group: 'Sending' },
+  { slug: 'api-keys', label: 'API keys', readScope: 'api-keys:read', isBuilt: true, group: 'Sending' },
+  { slug: 'smtp-credentials', label: 'SMTP credentials', readScope: 'smtp-credentials:read', isBuilt: false, group: 'Sending' },
+  { slug: 'webhooks', label: 'Webhooks', readScope: 'webhooks:read', isBuilt: false, group: 'Sending' },
+  { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending' },
+  { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: false, group: 'Marketing' },
+  { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: false, group: 'Marketing' },
+  { slug: 'templates', label: 'Templates', readScope: 'templates:read', isBuilt: false, group: 'Marketing' },
+  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing' },
+  { slug: 'members', label: 'Members', readScope: 'accounts:members:read', isBuilt: false, group: 'Account' },
+  { slug: 'sub-accounts', label: 'Sub accounts', readScope: 'sub-accounts:read', isBuilt: false, group: 'Account' },
+  { slug: 'settings', label: 'Settings', readScope: 'accounts:read', isBuilt: true, group: 'Account' },
+];
+
+/** Cosmetic: whether a scope list includes a scope or its `:all`/domain forms. */
+export function mayOpen(scopes: readonly string[], readScope: string | null): boolean {
+  if (readScope === null || scopes.includes('*')) return true;
+  return scopes.some((scope) => scope === readScope || scope.startsWith(`${readScope}:`));
+}

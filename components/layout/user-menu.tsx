@@ -1,0 +1,27 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+export function UserMenu({ email }: { email: string }) {
+  const [isBusy, setIsBusy] = useState(false);
+  return (
+    <div className="flex items-center gap-3">
+      <span className="text-sm text-slate-700" data-testid="signed-in-as">
+        {email}
+      </span>
+      <Button
+        variant="secondary"
+        size="sm"
+        isBusy={isBusy}
+        onClick={async () => {
+          setIsBusy(true);
+          await signOut({ callbackUrl: '/sign-in' });
+        }}
+      >
+        Sign out
+      </Button>
+    </div>
+  );
+}

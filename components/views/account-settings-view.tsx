@@ -1,0 +1,20 @@
+'use client';
+
+import { AccountSettingsForm } from '@/components/forms/account-settings-form';
+import { mayOpen } from '@/components/layout/sections';
+import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { useAccount, useCurrentUser } from '@/lib/client/queries';
+
+export function AccountSettingsView({ accountId }: { accountId: string }) {
+  const account = useAccount(accountId);
+  const me = useCurrentUser();
+  const scopes = me.data?.accounts.find((candidate) => candidate.id === accountId)?.scopes ?? [];
+  return (
+    <>
+      <PageHeader title="Settings" description="How this account sends by default, and how long Mailstead keeps message data." />
+      {account.isPending ? <LoadingState /> : null}
+      {account.error ? <Alert tone="error" title="Settings could not be loaded">{account.error.message}</Alert> : null}
+      {account.data ? <AccountSettingsForm account={account.data} canEdit={mayOpen(scopes, 'accounts:write')} /> : null}
+    </>
+  );
+}

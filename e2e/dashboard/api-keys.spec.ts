@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
+import { capture, signIn } from '../support/dashboard';
+import { newAccount, sharedServer } from '../support/shared';
+
+test('API keys: create shows the secret once, edit and delete work, server errors sit next to their field', async ({ page }, testInfo) => {
+  const email = uniqueEmail('keys-owner');
+  const account = await newAccount('Dashboard keys', email);
+  const { baseUrl } = sharedServer();
+  await signIn(page, baseUrl, email, OWNER_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
+  await expect(page.locator('[data-api-key-row]')).toHaveCount(1); // the CLI's key
+  await capture(page, testInfo, 'api-keys');
+
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Label').fill('billing service');
+  await dialog.locator('[data-scope="domains:read"]').check();
+  await dialog.locator('[data-scope-prefix="messages:send"]').selectOption('all');
+  // A value only the server can judge: its 400 lands under the IP field.
+  await dialog.getByLabel('IP allow list').fill('10.0.0.0/8\nnot-an-ip');
+  await capture(page, testInfo, 'create-api-key');
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(dialog.locator('[data-field-error="api-key-ips"]')).toContainText('"not-an-ip" is not an IP address');
+  await dialog.getByLabel('IP allow list').fill('10.0.0.0/8\n127.0.0.1');
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+
+  const secretDialog = page.getByRole('dialog', { name: /created/ });
+  const secret = (await secretDialog.getByTestId('api-key-secret').textContent())!.trim();
+  expect(secret).toMatch(/^aha-sk-[A-Za-z0-9]{64}$/);
+  await expect(secretDialog.getByText('This is the only time Mailstead shows it')).toBeVisible();
+  await capture(page, testInfo, 'api-key-secret');
+  // The secret is real: it authenticates.
+  const ping = await page.request.get(`${baseUrl}/v2/ping`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(ping.status()).toBe(200);
+  await secretDialog.getByRole('button', { name: 'I have stored the key' }).click();
+
+  const row = page.locator('[data-api-key-row="billing service"]');
+  await expect(row).toContainText('domains:read, messages:send:all');
+  await expect(row).toContainText('10.0.0.0/8, 127.0.0.1/32');
+  await page.reload();
+  await expect(page.locator('[data-api-key-row="billing service"]')).toBeVisible();
+  expect(await page.content()).not.toContain(secret);
+
+  await page.getByRole('button', { name: 'Edit billing service' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByLabel('Label').fill('billing service v2');
+  await edit.locator('[data-scope="domains:write"]').check();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('[data-api-key-row="billing service v2"]')).toContainText('+1 more');
+
+  // A domain scope for a domain the account does not have: the server says so under Scopes.
+  await page.getByRole('button', { name: 'Edit billing service v2' }).click();
+  await edit.locator('[data-scope-prefix="messages:read"]').selectOption('some');
+  await edit.getByLabel('Domains for messages:read').fill('not-ours.example');
+  await edit.getByLabel('Domains for messages:read').blur();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.locator('[data-field-error="scopes"]')).toContainText('names a domain this account does not have');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Delete billing service v2' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete API key' });
+  await expect(confirm).toContainText('billing service v2');
+  await capture(page, testInfo, 'delete-api-key');
+  await confirm.getByRole('button', { name: 'Delete key' }).click();
+  await expect(page.locator('[data-api-key-row="billing service v2"]')).toHaveCount(0);
+  const after = await page.request.get(`${baseUrl}/v2/ping`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(after.status()).toBe(401);
+  expect(account.accountId).toBeTruthy();
+});
+
+test('settings: the account fields save through PUT /v2/accounts/{id}', async ({ page }, testInfo) => {
+  const email = uniqueEmail('settings-owner');
+  const account = await newAccount('Dashboard settings', email);
+  await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/settings`);
+  await page.getByLabel('Name').fill('Renamed in the dashboard');
+  await page.getByLabel('Track opens').check();
+  await page.getByLabel('Message content (days)').fill('31');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.locator('[data-field-error="data"]')).toContainText('between 0 and 30');
+  await page.getByLabel('Message content (days)').fill('3');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await capture(page, testInfo, 'settings');
+  const saved = await account.api.get(account.api.account());
+  expect(saved.body).toMatchObject({ name: 'Renamed in the dashboard', track_opens: true, message_data_retention: 3 });
+});
+
+test('pages not built yet say so plainly', async ({ page }, testInfo) => {
+  const email = uniqueEmail('soon-owner');
+  const account = await newAccount('Dashboard soon', email);
+  await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/campaigns`);
+  await expect(page.getByText('Campaigns are not in the dashboard yet')).toBeVisible();
+  await capture(page, testInfo, 'campaigns-soon');
+});

@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { getToken } from 'next-auth/jwt';
+
+/** The dashboard's session settings, shared by next-auth (which issues tokens) and the API (which reads them). */
+export type SessionSettings = { secret: string; cookieName: string; publicOrigin: string };
+
+export function sessionSettings(secret: string, publicUrl: URL): SessionSettings {
+  const isSecure = publicUrl.protocol === 'https:';
+  return { secret, cookieName: `${isSecure ? '__Secure-' : ''}next-auth.session-token`, publicOrigin: publicUrl.origin };
+}
+
+export type SessionClaims = { userId: string; sessionVersion: number };
+
+export function hasSessionCookie(c: Context, settings: SessionSettings): boolean {
+  const cookies = getCookie(c);
+  return Object.keys(cookies).some((name) => name === settings.cookieName || name.startsWith(`${settings.cookieName}.`));
+}
+
+/** Decodes the next-auth session token (a JWE, possibly split over several cookies); null when invalid. */
+export async function readSessionClaims(c: Context, settings: SessionSettings): Promise<SessionClaims | null> {
+  const token = await getToken({
+    req: { cookies: getCookie(c), headers: {} } as never,
+    secret: settings.secret,
+    cookieName: settings.cookieName,
+    secureCookie: settings.cookieName.startsWith('__Secure-'),
+    logger: { error: () => {}, warn: () => {}, debug: () => {} } as never,
+  }).catch(() => null);
+  if (!token || typeof token.userId !== 'string' || typeof token.sessionVersion !== 'number') return null;
+  return { userId: token.userId, sessionVersion: token.sessionVersion };
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages: the browser's Sec-Fetch-Site says so,
+ * or the Origin header is ours. A request with neither is refused.
+ */
+export function isSameOriginRequest(c: Context, settings: SessionSettings): boolean {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite) return fetchSite === 'same-origin';
+  const origin = c.req.header('origin');
+  return origin !== undefined && origin === settings.publicOrigin;
+}

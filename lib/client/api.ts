@@ -1,0 +1,38 @@
+/** An error the API answered with: its status, its message, and the field it names (if any). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The dashboard's only way to the server: the same /v2 API (and /internal for session-only
+ * operations), with the session cookie. Same-origin, so the API's origin check passes.
+ */
+export async function apiRequest<T>(path: string, options: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(path, {
+    method: options.method ?? 'GET',
+    headers: options.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    cache: 'no-store',
+  });
+  const text = await response.text();
+  const data = text ? (JSON.parse(text) as unknown) : null;
+  if (!response.ok) {
+    const message = (data as { message?: string } | null)?.message ?? `request failed (${response.status})`;
+    throw new ApiError(response.status, message, response.headers.get('mailstead-error-field'));
+  }
+  return data as T;
+}
+
+/** Puts a server error next to the form field it names; the rest go to the form's own error line. */
+export function fieldOfError(error: unknown, fields: readonly string[]): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const named = error.field ?? /^([a-z_]+)(?:\.\d+)?:/.exec(error.message)?.[1] ?? null;
+  return named && fields.includes(named) ? named : null;
+}

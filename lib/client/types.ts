@@ -1,0 +1,13 @@
+import type { AccountObject } from '@/lib/core/accounts/present';
+import type { ApiKeyObject } from '@/lib/core/api-keys/present';
+
+export type { AccountObject, ApiKeyObject };
+
+export type ListEnvelope<T> = { object: 'list'; data: T[]; pagination: { has_more: boolean; next_cursor?: string; previous_cursor?: string } };
+
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  accounts: { id: string; name: string; status: string; role: string; is_owner: boolean; scopes: string[] }[];
+};

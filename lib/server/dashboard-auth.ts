@@ -1,0 +1,57 @@
+import { createSignInLimiter } from '@/lib/api/rate-limiter';
+import { hasAnyAccount } from '@/lib/core/setup/setup-token';
+import { authenticateSession, findFirstAccountId, findMembershipRole } from '@/lib/core/users/authenticate-session';
+import { revokeUserSessions } from '@/lib/core/users/revoke-user-sessions';
+import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
+import type { Registry } from './registry';
+
+export type SignInResult =
+  | { ok: true; user: { id: string; email: string; name: string | null; sessionVersion: number } }
+  | { ok: false; reason: 'invalid' | 'rate_limited' };
+
+/**
+ * What next-auth (running inside Next.js, in this process) needs from the server: it is handed
+ * these functions through globalThis instead of bundling the database code into the dashboard.
+ */
+export type DashboardAuth = {
+  verifyCredentials(email: string, password: string, clientIp: string): Promise<SignInResult>;
+  isSessionValid(userId: string, sessionVersion: number): Promise<boolean>;
+  revokeSessions(userId: string): Promise<void>;
+  needsSetup(): Promise<boolean>;
+  membershipRole(userId: string, accountId: string): Promise<string | null>;
+  firstAccountId(userId: string): Promise<string | null>;
+};
+
+export const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
+
+// Ten failed sign-ins from one address within 15 minutes, then that address waits.
+const SIGN_IN_ATTEMPTS = 10;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+export function publishDashboardAuth(registry: Registry): DashboardAuth {
+  const limiter = createSignInLimiter({ redis: registry.redis, attempts: SIGN_IN_ATTEMPTS, windowSeconds: SIGN_IN_WINDOW_SECONDS });
+  const auth: DashboardAuth = {
+    async verifyCredentials(email, password, clientIp) {
+      if (await limiter.isBlocked(clientIp)) return { ok: false, reason: 'rate_limited' };
+      const user = await verifyUserCredentials(registry.db, email, password);
+      if (!user) {
+        await limiter.recordFailure(clientIp);
+        registry.logger.info({ clientIp }, 'failed dashboard sign-in');
+        return { ok: false, reason: 'invalid' };
+      }
+      await limiter.reset(clientIp);
+      return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };
+    },
+    async isSessionValid(userId, sessionVersion) {
+      return (await authenticateSession(registry.db, userId, sessionVersion)) !== null;
+    },
+    revokeSessions: (userId) => revokeUserSessions(registry.db, userId),
+    needsSetup: async () => !(await hasAnyAccount(registry.db)),
+    async membershipRole(userId, accountId) {
+      return (await findMembershipRole(registry.db, userId, accountId))?.role ?? null;
+    },
+    firstAccountId: (userId) => findFirstAccountId(registry.db, userId),
+  };
+  (globalThis as Record<symbol, unknown>)[DASHBOARD_AUTH_KEY] = auth;
+  return auth;
+}
