@@ -9,6 +9,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}': { name: 'Renamed' },
   'POST /v2/accounts/{account_id}/api-keys': { label: 'bad input', scopes: ['domains:read'] },
   'PUT /v2/accounts/{account_id}/api-keys/{key_id}': { label: 'bad input 2' },
+  'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
+  'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
 };
 
 let api: ApiClient;
@@ -20,6 +22,8 @@ test.beforeAll(async () => {
   pathValues.account_id = account.accountId;
   const key = await api.post(api.account('/api-keys'), { label: 'target', scopes: ['domains:read'] });
   pathValues.key_id = key.body.id;
+  const domain = await api.post(api.account('/domains'), { domain: `bad-input-target-${Date.now()}.example.com` });
+  pathValues.domain = domain.body.domain;
 });
 
 const withBodies = v2Endpoints.filter((endpoint) => endpoint.body);

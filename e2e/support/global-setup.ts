@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { contractFile } from './contract';
+import { TestDnsServer } from './dns-server';
 import { createScratchDatabase, postgresAdminUrl } from './postgres';
 import { startServer } from './server';
 
@@ -21,7 +22,12 @@ export default async function globalSetup(_config: FullConfig) {
     process.env.MAILSTEAD_TEST_DATABASE_URL = scratch.url;
     process.env.MAILSTEAD_TEST_SECRET = randomBytes(32).toString('base64url');
   }
-  const server = await startServer();
+  // Every DNS lookup of the run goes to a server on loopback that the tests control.
+  const dns = new TestDnsServer();
+  await dns.start();
+  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  process.env.MAILSTEAD_TEST_DNS_CONTROL = dns.controlUrl;
+  const server = await startServer({ env: { DNS_CHECK_CACHE_SECONDS: '0' } });
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
   console.log(`Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`);
@@ -29,5 +35,6 @@ export default async function globalSetup(_config: FullConfig) {
     const code = await server.stop('SIGTERM');
     if (code !== 0) console.warn(`shared server exited with ${code}; log: ${server.logFile}`);
     await dropDatabase?.();
+    await dns.stop();
   };
 }

@@ -67,6 +67,10 @@ export async function startServer(options: { env?: Record<string, string | undef
     NODE_ENV: 'production',
     // Browsers and next-auth use this origin; it matches the address the tests connect to.
     PUBLIC_URL: `https://127.0.0.1:${port}`,
+    // Names the DNS records point at, and the resolver the run controls.
+    MAIL_HOSTNAME: 'mx.mailstead.test',
+    DNS_SERVERS: process.env.MAILSTEAD_TEST_DNS ?? '127.0.0.1:9',
+    DNS_TIMEOUT_MS: '1500',
     ...options.env,
   };
   const logFile = path.join(dataDir, 'server.log');

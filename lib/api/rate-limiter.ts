@@ -15,13 +15,16 @@ export type RateLimiter = {
 type Limits = { perSecond: number; burst: number };
 
 /**
+ * Counters are namespaced per installation (derived from its master key), so that installations
+ * sharing one Redis never count each other's requests.
+ *
  * Token-bucket-like limits from rate-limiter-flexible: `perSecond` per one-second window, plus a burst
  * pool of (burst - perSecond) that refills over ten seconds. With Redis every process shares counters.
  */
-export function createRateLimiter(options: { redis: Redis | null; general: Limits; statistics: Limits; session: Limits }): RateLimiter {
+export function createRateLimiter(options: { redis: Redis | null; namespace: string; general: Limits; statistics: Limits; session: Limits }): RateLimiter {
   const make = (prefix: string, points: number, duration: number): RateLimiterAbstract =>
     options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `mailstead:rl:${prefix}`, points, duration })
+      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `mailstead:${options.namespace}:rl:${prefix}`, points, duration })
       : new RateLimiterMemory({ keyPrefix: prefix, points, duration });
   const build = (name: RateBucket, limits: Limits) => {
     const main = make(name, limits.perSecond, 1);
@@ -50,10 +53,13 @@ export function createRateLimiter(options: { redis: Redis | null; general: Limit
   };
 }
 
-/** Failed dashboard sign-ins per client IP: after `attempts` failures within `windowSeconds`, refuse. */
-export function createSignInLimiter(options: { redis: Redis | null; attempts: number; windowSeconds: number }) {
+/**
+ * Failed dashboard sign-ins per client IP: after `attempts` failures within `windowSeconds`, refuse.
+ * A success does not clear the count, so a valid login cannot be used to keep guessing another one.
+ */
+export function createSignInLimiter(options: { redis: Redis | null; namespace: string; attempts: number; windowSeconds: number }) {
   const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: 'mailstead:rl:signin', points: options.attempts, duration: options.windowSeconds })
+    ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `mailstead:${options.namespace}:rl:signin`, points: options.attempts, duration: options.windowSeconds })
     : new RateLimiterMemory({ keyPrefix: 'signin', points: options.attempts, duration: options.windowSeconds });
   return {
     async isBlocked(ip: string): Promise<boolean> {
@@ -62,9 +68,6 @@ export function createSignInLimiter(options: { redis: Redis | null; attempts: nu
     },
     async recordFailure(ip: string): Promise<void> {
       await limiter.penalty(ip, 1).catch(() => {});
-    },
-    async reset(ip: string): Promise<void> {
-      await limiter.delete(ip).catch(() => {});
     },
   };
 }

@@ -22,6 +22,9 @@ const USAGE = `usage: mailstead <command>
   accounts add-member ACCOUNT_ID --email EMAIL --password PASSWORD --role ROLE
                                         ROLE: Administrator, Developer, Analyst or "Billing Manager"
 
+  events list ACCOUNT_ID [--type TYPE] [--limit N] [--json]
+                                        an account's recent events (domain.dns_error, message.*, ...)
+
 Configuration comes from the environment (see README.md).`;
 
 /** Exit codes: 0 done, 1 bad input or conflict, 2 usage error. */
@@ -37,6 +40,14 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'start') return start(config, [sub, ...rest].filter(Boolean) as string[]);
   if (command === 'migrate') return run(config, 'migrate', {}, () => 'migrations applied');
   if (command === 'accounts') return accounts(config, sub, rest);
+  if (command === 'events' && sub === 'list') {
+    const { values, positionals } = parse(rest, { type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean', default: false } }, 1);
+    return run(config, 'events.list', { account_id: positionals[0], type: values.type, limit: values.limit }, (result) => {
+      const rows = result as { id: string; type: string; created_at: string; payload: unknown }[];
+      if (values.json) return JSON.stringify(rows);
+      return rows.length === 0 ? 'no events' : rows.map((row) => `${row.created_at}  ${row.type.padEnd(24)} ${JSON.stringify(row.payload)}`).join('\n');
+    });
+  }
   throw new UsageError(`unknown command "${command}"`);
 }
 

@@ -3,6 +3,7 @@ import type { Principal } from '@/lib/auth/principal';
 import type { Db } from '@/lib/db/client';
 import type { Config } from '@/lib/server/config';
 import type { SecretBox } from '@/lib/shared/crypto';
+import type { DnsLookup } from './domains/dns-lookup';
 
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
@@ -11,6 +12,7 @@ export type Services = {
   secrets: SecretBox;
   logger: Logger;
   now: () => Date;
+  dns: DnsLookup;
 };
 
 export type VerbContext = Services & { principal: Principal };

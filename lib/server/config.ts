@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidr, type Cidr } from '@/lib/shared/ip';
@@ -77,7 +78,10 @@ const envSchema = z.object({
   MAIL_HOSTNAME: z.string().default(''),
   DNS_SERVERS: hostPortList,
   SPF_INCLUDE: z.string().default(''),
-  SENDING_IPS: z.string().default(''),
+  SENDING_IPS: z
+    .string()
+    .default('')
+    .refine((value) => value.split(',').map((ip) => ip.trim()).filter(Boolean).every((ip) => isIP(ip) !== 0), 'must be a comma-separated list of IP addresses'),
   SMTP_RELAY_URL: z
     .string()
     .default('')
@@ -91,6 +95,9 @@ const envSchema = z.object({
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  DNS_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  DNS_RECHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(1200),
 });
 
 export type Config = {
@@ -116,6 +123,7 @@ export type Config = {
   allowPrivateNetworks: boolean;
   rateLimit: { perSecond: number; burst: number };
   jobPollMs: number;
+  dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -159,5 +167,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     jobPollMs: e.JOB_POLL_MS,
+    dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
   };
 }

@@ -29,7 +29,7 @@ const SIGN_IN_ATTEMPTS = 10;
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export function publishDashboardAuth(registry: Registry): DashboardAuth {
-  const limiter = createSignInLimiter({ redis: registry.redis, attempts: SIGN_IN_ATTEMPTS, windowSeconds: SIGN_IN_WINDOW_SECONDS });
+  const limiter = createSignInLimiter({ redis: registry.redis, namespace: registry.secrets.fingerprint().slice(0, 12), attempts: SIGN_IN_ATTEMPTS, windowSeconds: SIGN_IN_WINDOW_SECONDS });
   const auth: DashboardAuth = {
     async verifyCredentials(email, password, clientIp) {
       if (await limiter.isBlocked(clientIp)) return { ok: false, reason: 'rate_limited' };
@@ -39,7 +39,6 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
         registry.logger.info({ clientIp }, 'failed dashboard sign-in');
         return { ok: false, reason: 'invalid' };
       }
-      await limiter.reset(clientIp);
       return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };
     },
     async isSessionValid(userId, sessionVersion) {

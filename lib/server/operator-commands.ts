@@ -1,5 +1,6 @@
 import { systemPrincipal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
+import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
 import { listAccounts } from '@/lib/core/accounts/list-accounts';
 import { setAccountStatus } from '@/lib/core/accounts/set-account-status';
@@ -17,6 +18,7 @@ export const OPERATOR_COMMANDS = {
   'accounts.suspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'suspended' }),
   'accounts.unsuspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'active' }),
   'accounts.add-member': (services: Services, args: Record<string, unknown>) => addMemberWithPassword(system(services), args),
+  'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // The server applied migrations when it started.
   migrate: async () => ({ migrated: true }),
 } satisfies Record<string, (services: Services, args: Record<string, unknown>) => Promise<unknown>>;

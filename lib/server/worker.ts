@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { recheckDomains } from '@/lib/core/domains/recheck-domains';
 import { purgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
@@ -10,16 +11,22 @@ const HANDLERS: Record<string, JobHandler> = {
   'purge-idempotency-records': async ({ db, now }) => {
     await purgeIdempotencyRecords(db, now());
   },
+  'recheck-domains': async (registry) => {
+    await recheckDomains(registry);
+  },
 };
 
 /** Periodic work every deployment runs, registered idempotently at start. */
-const PERIODIC_JOBS = [{ name: 'purge-idempotency-records', kind: 'purge-idempotency-records', intervalSeconds: 3600 }];
+const periodicJobs = (registry: Registry) => [
+  { name: 'purge-idempotency-records', kind: 'purge-idempotency-records', intervalSeconds: 3600 },
+  { name: 'recheck-domains', kind: 'recheck-domains', intervalSeconds: registry.config.dns.recheckIntervalSeconds },
+];
 
 const JOB_LEASE_MS = 5 * 60 * 1000;
 
 /** The worker role's scheduler: claims due jobs from the jobs table and runs them. */
 export async function startWorker(registry: Registry): Promise<{ stop: () => Promise<void> }> {
-  for (const job of PERIODIC_JOBS) await ensurePeriodicJob(registry.db, job);
+  for (const job of periodicJobs(registry)) await ensurePeriodicJob(registry.db, job);
   const workerId = `${hostname()}:${process.pid}`;
   let isStopping = false;
   let running: Promise<void> = Promise.resolve();

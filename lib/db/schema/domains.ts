@@ -1,11 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
+/** The last DNS check of one record, keyed by record (see lib/core/domains/dns-records.ts). */
+export type DnsRecordCheck = {
+  propagated: boolean;
+  /** What DNS answered (joined TXT strings, CNAME targets, MX hosts); null when nothing was found. */
+  found: string[] | null;
+  /** Why the last lookup could not decide (SERVFAIL, timeout); the previous verdict was kept. */
+  error: string | null;
+  /** True once this record has ever verified: custom subdomains and the DKIM selector lock then. */
+  hasVerified: boolean;
+  checkedAt: string;
+};
+
 /**
- * Sending domains. Deletion is soft (`deleted_at`): messages and events keep pointing at the row.
- * The DNS, DKIM and pause columns arrive with the domains capability.
+ * Sending domains. Deletion is soft (`deleted_at`): messages and events keep pointing at the row,
+ * and the same name can be added again.
  */
 export const domains = pgTable(
   'domains',
@@ -14,6 +26,20 @@ export const domains = pgTable(
     accountId: uuid('account_id').notNull().references(() => accounts.id),
     // Lowercase A-label form, no trailing dot.
     domain: text('domain').notNull(),
+    sendingType: text('sending_type').notNull().default('transactional'),
+    trackingSubdomain: text('tracking_subdomain'),
+    returnPathSubdomain: text('return_path_subdomain'),
+    subscriptionSubdomain: text('subscription_subdomain'),
+    mediaSubdomain: text('media_subdomain'),
+    // The partner's configured selector override (null: Mailstead picks the selectors).
+    dkimSelector: text('dkim_selector'),
+    dsnRecipient: text('dsn_recipient'),
+    dnsValid: boolean('dns_valid').notNull().default(false),
+    dnsChecks: jsonb('dns_checks').$type<Record<string, DnsRecordCheck>>().notNull().default(sql`'{}'::jsonb`),
+    lastDnsCheckAt: timestampColumn('last_dns_check_at'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    pausedAt: timestampColumn('paused_at'),
+    pauseReason: text('pause_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestampColumn('deleted_at'),
@@ -21,5 +47,33 @@ export const domains = pgTable(
   (table) => [
     uniqueIndex('domains_account_domain_live_idx').on(table.accountId, table.domain).where(sql`${table.deletedAt} is null`),
     index('domains_domain_idx').on(table.domain),
+    index('domains_account_idx').on(table.accountId, table.id),
+  ],
+);
+
+/**
+ * DKIM keys of a domain: one active (signs mail), one standby (published ahead of a rotation), and
+ * retired ones. Selectors are unique within the domain; private keys are encrypted at rest.
+ */
+export const dkimKeys = pgTable(
+  'dkim_keys',
+  {
+    id: id(),
+    domainId: uuid('domain_id').notNull().references(() => domains.id),
+    selector: text('selector').notNull(),
+    // 'active' | 'standby' | 'retired'
+    status: text('status').notNull(),
+    privateKeyEncrypted: text('private_key_encrypted').notNull(),
+    // Base64 of the DER SubjectPublicKeyInfo: the `p=` of the DNS record.
+    publicKey: text('public_key').notNull(),
+    keyBits: integer('key_bits').notNull(),
+    isCustomerProvided: boolean('is_customer_provided').notNull().default(false),
+    createdAt: createdAt(),
+    activatedAt: timestampColumn('activated_at'),
+    retiredAt: timestampColumn('retired_at'),
+  },
+  (table) => [
+    uniqueIndex('dkim_keys_domain_selector_idx').on(table.domainId, table.selector),
+    index('dkim_keys_domain_status_idx').on(table.domainId, table.status),
   ],
 );

@@ -1,0 +1,13 @@
+import { defineVerb } from '@/lib/core/verb';
+import { presentDomain } from './present';
+import { getDomainInAccount, loadLiveKeys } from './queries';
+import { domainPathSchema } from './schemas';
+
+export const getDomain = defineVerb({
+  scope: 'domains:read',
+  input: domainPathSchema,
+  async run({ db, principal, config }, input) {
+    const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
+    return presentDomain(row, await loadLiveKeys(db, [row.id]), config);
+  },
+});

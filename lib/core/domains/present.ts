@@ -1,0 +1,58 @@
+import type { Config } from '@/lib/server/config';
+import type { dkimKeys, domains } from '@/lib/db/schema';
+import { expectedDnsRecords } from './dns-records';
+
+type DomainRow = typeof domains.$inferSelect;
+type KeyRow = Pick<typeof dkimKeys.$inferSelect, 'selector' | 'status' | 'publicKey'>;
+
+export function domainStatus(row: DomainRow): 'verified' | 'pending' | 'failing' | 'paused' {
+  if (row.isPaused) return 'paused';
+  if (row.dnsValid) return 'verified';
+  // Failing: it sent once (a required record verified before) and now does not pass.
+  return Object.values(row.dnsChecks).some((check) => check.hasVerified) ? 'failing' : 'pending';
+}
+
+export function presentDomain(row: DomainRow, keys: KeyRow[], config: Pick<Config, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>) {
+  const records = expectedDnsRecords(row, keys, config);
+  const standby = records.find((record) => record.label.startsWith('DKIM standby'));
+  return {
+    object: 'domain' as const,
+    id: row.id,
+    account_id: row.accountId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    domain: row.domain,
+    dns_records: records.map((record) => {
+      const check = row.dnsChecks[record.key];
+      return {
+        type: record.type,
+        label: record.label,
+        host: record.host,
+        content: record.content,
+        required: record.required,
+        propagated: check?.propagated ?? false,
+        ...(record.priority !== undefined ? { priority: record.priority } : {}),
+        found: check?.found ?? null,
+        error: check?.error ?? null,
+        checked_at: check?.checkedAt ?? null,
+      };
+    }),
+    last_dns_check_at: row.lastDnsCheckAt?.toISOString() ?? null,
+    dns_valid: row.dnsValid,
+    tracking_subdomain: row.trackingSubdomain,
+    return_path_subdomain: row.returnPathSubdomain,
+    subscription_subdomain: row.subscriptionSubdomain,
+    media_subdomain: row.mediaSubdomain,
+    dkim_rotation_interval_days: null,
+    dkim_selector: row.dkimSelector,
+    rotation_ready: standby ? (row.dnsChecks[standby.key]?.propagated ?? false) : false,
+    dsn_recipient: row.dsnRecipient,
+    sending_type: row.sendingType as 'transactional' | 'marketing',
+    paused: row.isPaused,
+    paused_at: row.pausedAt?.toISOString() ?? null,
+    pause_reason: row.pauseReason,
+    status: domainStatus(row),
+  };
+}
+
+export type DomainObject = ReturnType<typeof presentDomain>;

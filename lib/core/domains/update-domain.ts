@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import { AppError, invalidInput } from '@/lib/core/errors';
+import { defineVerb } from '@/lib/core/verb';
+import { accounts, dkimKeys, domains } from '@/lib/db/schema';
+import { newDkimSelector } from './dkim-keys';
+import { DEFAULT_SUBDOMAINS } from './dns-records';
+import { presentDomain } from './present';
+import { getDomainInAccount, loadLiveKeys } from './queries';
+import { domainPathSchema, updateDomainSchema } from './schemas';
+
+const SUBDOMAIN_FIELDS = [
+  ['tracking_subdomain', 'trackingSubdomain', DEFAULT_SUBDOMAINS.tracking],
+  ['return_path_subdomain', 'returnPathSubdomain', DEFAULT_SUBDOMAINS.returnPath],
+  ['subscription_subdomain', 'subscriptionSubdomain', DEFAULT_SUBDOMAINS.subscription],
+  ['media_subdomain', 'mediaSubdomain', DEFAULT_SUBDOMAINS.media],
+] as const;
+
+/**
+ * Partial update. Omitted fields stay; `null` puts a subdomain back to the default. A subdomain whose
+ * record has verified is locked, and so is the DKIM selector once DKIM has verified: changing them
+ * would break a working setup.
+ */
+export const updateDomain = defineVerb({
+  scope: 'domains:write',
+  input: updateDomainSchema.extend(domainPathSchema.shape),
+  async run({ db, principal, config, now }, input) {
+    const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
+    const keys = await loadLiveKeys(db, [row.id]);
+    const changes: Partial<typeof domains.$inferInsert> = {};
+
+    for (const [field, column, fallback] of SUBDOMAIN_FIELDS) {
+      const given = input[field];
+      if (given === undefined) continue;
+      const current = row[column] ?? fallback;
+      const next = given ?? fallback;
+      if (next === current && (given === null) === (row[column] === null)) continue;
+      if (next !== current && row.dnsChecks[`CNAME:${current}.${row.domain}`]?.hasVerified) {
+        throw invalidInput(`${field}: "${current}" is locked because its DNS record has verified`, field);
+      }
+      changes[column] = given;
+    }
+
+    let renameActiveTo: string | null = null;
+    if (input.dkim_selector != null) {
+      const wanted = input.dkim_selector.trim().toLowerCase();
+      const active = keys.find((key) => key.status === 'active');
+      if (wanted !== '') {
+        const [account] = await db.select({ tier: accounts.tier }).from(accounts).where(eq(accounts.id, principal.targetAccountId));
+        if (account?.tier !== 'partner') throw new AppError('forbidden', 'dkim_selector: choosing the DKIM selector is available to partner accounts only', 'dkim_selector');
+      }
+      if ((wanted || null) !== row.dkimSelector && active) {
+        if (row.dnsChecks[`TXT:${active.selector}._domainkey.${row.domain}`]?.hasVerified) {
+          throw invalidInput(`dkim_selector: the selector "${active.selector}" is locked because DKIM has verified`, 'dkim_selector');
+        }
+        renameActiveTo = wanted || newDkimSelector();
+        if (keys.some((key) => key.status === 'standby' && key.selector === renameActiveTo)) {
+          throw invalidInput('dkim_selector: is already the standby selector of this domain', 'dkim_selector');
+        }
+        changes.dkimSelector = wanted || null;
+      }
+    }
+    if (input.sending_type !== undefined) changes.sendingType = input.sending_type;
+    if (input.dsn_recipient !== undefined) changes.dsnRecipient = input.dsn_recipient;
+
+    if (Object.keys(changes).length === 0) return presentDomain(row, keys, config);
+    return db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(domains)
+        .set({ ...changes, updatedAt: now() })
+        .where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.id, row.id)))
+        .returning();
+      if (renameActiveTo) {
+        await tx.update(dkimKeys).set({ selector: renameActiveTo }).where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
+      }
+      return presentDomain(updated, await loadLiveKeys(tx, [row.id]), config);
+    });
+  },
+});
+
