@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api';
-import type { AccountObject, ApiKeyObject, CurrentUser, ListEnvelope } from './types';
+import type { AccountObject, ApiKeyObject, CurrentUser, DomainObject, ListEnvelope } from './types';
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -60,5 +60,50 @@ export function useDeleteApiKey(accountId: string) {
   return useMutation({
     mutationFn: (id: string) => apiRequest<{ message: string }>(`/v2/accounts/${accountId}/api-keys/${id}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.apiKeys(accountId) }),
+  });
+}
+
+const domainPath = (accountId: string, name?: string) => `/v2/accounts/${accountId}/domains${name ? `/${encodeURIComponent(name)}` : ''}`;
+
+export function useDomains(accountId: string) {
+  return useQuery({ queryKey: ['domains', accountId], queryFn: () => apiRequest<ListEnvelope<DomainObject>>(`${domainPath(accountId)}?limit=100`) });
+}
+
+export function useDomain(accountId: string, name: string) {
+  return useQuery({ queryKey: ['domain', accountId, name], queryFn: () => apiRequest<DomainObject>(domainPath(accountId, name)) });
+}
+
+function useDomainMutation<TInput>(accountId: string, request: (input: TInput) => Promise<DomainObject>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (domain) => {
+      client.setQueryData(['domain', accountId, domain.domain], domain);
+      void client.invalidateQueries({ queryKey: ['domains', accountId] });
+    },
+  });
+}
+
+export function useCreateDomain(accountId: string) {
+  return useDomainMutation(accountId, (body: { domain: string; sending_type?: string }) => apiRequest<DomainObject>(domainPath(accountId), { method: 'POST', body }));
+}
+
+export function useUpdateDomain(accountId: string, name: string) {
+  return useDomainMutation(accountId, (body: Record<string, unknown>) => apiRequest<DomainObject>(domainPath(accountId, name), { method: 'PUT', body }));
+}
+
+export function useCheckDomainDns(accountId: string, name: string) {
+  return useDomainMutation(accountId, () => apiRequest<DomainObject>(`${domainPath(accountId, name)}/check-dns`, { method: 'POST' }));
+}
+
+export function useRotateDkim(accountId: string, name: string) {
+  return useDomainMutation(accountId, () => apiRequest<DomainObject>(`${domainPath(accountId, name)}/rotate-dkim`, { method: 'POST' }));
+}
+
+export function useDeleteDomain(accountId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest<{ message: string }>(domainPath(accountId, name), { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['domains', accountId] }),
   });
 }

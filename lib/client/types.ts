@@ -1,7 +1,9 @@
 import type { AccountObject } from '@/lib/core/accounts/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/present';
+import type { DomainObject } from '@/lib/core/domains/present';
 
-export type { AccountObject, ApiKeyObject };
+export type { AccountObject, ApiKeyObject, DomainObject };
+export type DnsRecordObject = DomainObject['dns_records'][number];
 
 export type ListEnvelope<T> = { object: 'list'; data: T[]; pagination: { has_more: boolean; next_cursor?: string; previous_cursor?: string } };
 

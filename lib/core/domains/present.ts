@@ -5,11 +5,12 @@ import { expectedDnsRecords } from './dns-records';
 type DomainRow = typeof domains.$inferSelect;
 type KeyRow = Pick<typeof dkimKeys.$inferSelect, 'selector' | 'status' | 'publicKey'>;
 
-export function domainStatus(row: DomainRow): 'verified' | 'pending' | 'failing' | 'paused' {
+export function domainStatus(row: DomainRow, requiredKeys: string[]): 'verified' | 'pending' | 'failing' | 'paused' {
   if (row.isPaused) return 'paused';
   if (row.dnsValid) return 'verified';
-  // Failing: it sent once (a required record verified before) and now does not pass.
-  return Object.values(row.dnsChecks).some((check) => check.hasVerified) ? 'failing' : 'pending';
+  // Failing: a required record that verified before does not pass any more; pending: not there yet.
+  const isBroken = requiredKeys.some((key) => row.dnsChecks[key]?.hasVerified && !row.dnsChecks[key].propagated);
+  return isBroken ? 'failing' : 'pending';
 }
 
 export function presentDomain(row: DomainRow, keys: KeyRow[], config: Pick<Config, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>) {
@@ -51,7 +52,7 @@ export function presentDomain(row: DomainRow, keys: KeyRow[], config: Pick<Confi
     paused: row.isPaused,
     paused_at: row.pausedAt?.toISOString() ?? null,
     pause_reason: row.pauseReason,
-    status: domainStatus(row),
+    status: domainStatus(row, records.filter((record) => record.required).map((record) => record.key)),
   };
 }
 

@@ -1,0 +1,51 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+import { fieldOfError } from '@/lib/client/api';
+import { useCreateDomain } from '@/lib/client/queries';
+import { createDomainSchema } from '@/lib/core/domains/schemas';
+
+type Values = z.input<typeof createDomainSchema>;
+
+/** Adds a domain with the API's own schema; the server's verdict on the name lands under the field. */
+export function AddDomainForm({ accountId }: { accountId: string }) {
+  const router = useRouter();
+  const create = useCreateDomain(accountId);
+  const form = useForm<Values>({ resolver: zodResolver(createDomainSchema), defaultValues: { domain: '', sending_type: 'transactional' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const domain = await create.mutateAsync({ domain: values.domain, sending_type: values.sending_type });
+      router.push(`/${accountId}/domains/${encodeURIComponent(domain.domain)}`);
+    } catch (error) {
+      const field = fieldOfError(error, ['domain', 'sending_type']);
+      form.setError((field ?? 'domain') as keyof Values, { message: (error as Error).message.replace(/^domain: /, '') });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="min-w-64 flex-1">
+        <Field label="Domain" htmlFor="new-domain" hint="The domain you send from, e.g. mail.example.com." error={errors.domain?.message}>
+          <TextInput id="new-domain" placeholder="mail.example.com" isInvalid={Boolean(errors.domain)} {...form.register('domain')} />
+        </Field>
+      </div>
+      <div>
+        <label htmlFor="sending-type" className="block text-sm font-medium text-slate-800">
+          Sending type
+        </label>
+        <select id="sending-type" className="mt-1 rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...form.register('sending_type')}>
+          <option value="transactional">Transactional</option>
+          <option value="marketing">Marketing</option>
+        </select>
+      </div>
+      <Button type="submit" isBusy={isSubmitting} className="mb-[1.35rem]">
+        Add domain
+      </Button>
+    </form>
+  );
+}

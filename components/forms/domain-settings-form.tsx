@@ -1,0 +1,86 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field, TextInput } from '@/components/ui/field';
+import { Alert } from '@/components/ui/feedback';
+import { fieldOfError } from '@/lib/client/api';
+import { useUpdateDomain } from '@/lib/client/queries';
+import type { DomainObject } from '@/lib/client/types';
+import { updateDomainSchema } from '@/lib/core/domains/schemas';
+
+// The form shows an empty box for "default"; the API's schema wants null for that.
+const emptyAsNull = (value: unknown) => (value === '' ? null : value);
+const formSchema = updateDomainSchema.extend({
+  return_path_subdomain: z.preprocess(emptyAsNull, updateDomainSchema.shape.return_path_subdomain),
+  tracking_subdomain: z.preprocess(emptyAsNull, updateDomainSchema.shape.tracking_subdomain),
+  subscription_subdomain: z.preprocess(emptyAsNull, updateDomainSchema.shape.subscription_subdomain),
+  media_subdomain: z.preprocess(emptyAsNull, updateDomainSchema.shape.media_subdomain),
+});
+type Values = z.input<typeof formSchema>;
+const SUBDOMAINS = [
+  ['return_path_subdomain', 'Return path subdomain', 'rp'],
+  ['tracking_subdomain', 'Tracking subdomain', 't'],
+  ['subscription_subdomain', 'Subscription subdomain', 'u'],
+  ['media_subdomain', 'Media subdomain', 'media'],
+] as const;
+
+/** Subdomains and sending type. A subdomain whose record verified is locked; the server says so here. */
+export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: string; domain: DomainObject; canEdit: boolean }) {
+  const update = useUpdateDomain(accountId, domain.domain);
+  const form = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    values: {
+      return_path_subdomain: domain.return_path_subdomain ?? '',
+      tracking_subdomain: domain.tracking_subdomain ?? '',
+      subscription_subdomain: domain.subscription_subdomain ?? '',
+      media_subdomain: domain.media_subdomain ?? '',
+      sending_type: domain.sending_type,
+    },
+  });
+  const { errors, isSubmitting, dirtyFields, isDirty } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    const changed = Object.fromEntries(
+      Object.entries(values)
+        .filter(([name]) => dirtyFields[name as keyof Values])
+        .map(([name, value]) => [name, value === '' ? null : value]),
+    );
+    try {
+      await update.mutateAsync(changed);
+    } catch (error) {
+      const field = fieldOfError(error, [...SUBDOMAINS.map(([name]) => name), 'sending_type']);
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      {update.isSuccess && !isDirty ? <Alert tone="success">Domain settings saved.</Alert> : null}
+      <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
+        {SUBDOMAINS.map(([name, label, fallback]) => (
+          <Field key={name} label={label} htmlFor={name} hint={`Leave empty for the default (${fallback}).`} error={errors[name]?.message}>
+            <TextInput id={name} placeholder={fallback} isInvalid={Boolean(errors[name])} {...form.register(name)} />
+          </Field>
+        ))}
+        <div>
+          <label htmlFor="domain-sending-type" className="block text-sm font-medium text-slate-800">
+            Sending type
+          </label>
+          <select id="domain-sending-type" className="mt-1 rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...form.register('sending_type')}>
+            <option value="transactional">Transactional</option>
+            <option value="marketing">Marketing</option>
+          </select>
+        </div>
+      </fieldset>
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" isBusy={isSubmitting}>
+            Save domain settings
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { DomainSettingsForm } from '@/components/forms/domain-settings-form';
+import { mayOpen } from '@/components/layout/sections';
+import { DnsRecordTable } from '@/components/tables/dns-record-table';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { DomainStatusBadge } from '@/components/ui/status-badge';
+import { ApiError } from '@/lib/client/api';
+import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useRotateDkim } from '@/lib/client/queries';
+import type { DomainObject } from '@/lib/client/types';
+import { toZoneFile } from '@/lib/client/zone-file';
+
+function downloadZoneFile(domain: DomainObject) {
+  const blob = new Blob([toZoneFile(domain.domain, domain.dns_records)], { type: 'text/plain' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${domain.domain}.zone`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** What Gmail, Yahoo and Microsoft require of senders today, read off this domain's records. */
+function ProviderChecklist({ domain }: { domain: DomainObject }) {
+  const is = (label: string) => domain.dns_records.find((record) => record.label === label)?.propagated ?? false;
+  const items = [
+    { label: 'SPF authorises Mailstead to send for the domain', isMet: is('SPF') },
+    { label: 'DKIM signs mail with a key published under the domain', isMet: is('DKIM') },
+    { label: 'DMARC is published with a policy (p=none at least)', isMet: is('DMARC') },
+    { label: 'Return path on the domain, so SPF aligns with the From address', isMet: is('Return path') },
+    ...(domain.sending_type === 'marketing' ? [{ label: 'One-click unsubscribe in marketing mail (Mailstead adds it to campaigns)', isMet: true }] : []),
+  ];
+  return (
+    <ul className="space-y-2" aria-label="Mailbox provider requirements">
+      {items.map((item) => (
+        <li key={item.label} className="flex items-start gap-2 text-sm" data-checklist-item={item.isMet ? 'met' : 'unmet'}>
+          <span aria-hidden className={item.isMet ? 'text-green-600' : 'text-slate-400'}>
+            {item.isMet ? '✔' : '○'}
+          </span>
+          <span className={item.isMet ? 'text-slate-800' : 'text-slate-600'}>
+            {item.label}
+            <span className="sr-only">{item.isMet ? ' (met)' : ' (not met yet)'}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DomainDetailView({ accountId, name }: { accountId: string; name: string }) {
+  const router = useRouter();
+  const domain = useDomain(accountId, name);
+  const check = useCheckDomainDns(accountId, name);
+  const rotate = useRotateDkim(accountId, name);
+  const remove = useDeleteDomain(accountId);
+  const me = useCurrentUser();
+  const scopes = me.data?.accounts.find((account) => account.id === accountId)?.scopes ?? [];
+  const canWrite = mayOpen(scopes, 'domains:write');
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  if (domain.isPending) return <LoadingState label="Loading domain…" />;
+  if (domain.error) {
+    return (
+      <Alert tone={domain.error instanceof ApiError && domain.error.status === 404 ? 'warning' : 'error'} title="This domain could not be shown">
+        {domain.error.message}
+      </Alert>
+    );
+  }
+  const data = domain.data;
+  const lastCheck = data.last_dns_check_at ? new Date(data.last_dns_check_at).toLocaleString() : 'never';
+
+  return (
+    <>
+      <PageHeader
+        title={data.domain}
+        description={
+          <span className="flex items-center gap-2">
+            <DomainStatusBadge status={data.status} />
+            <span data-testid="last-dns-check">Last DNS check: {lastCheck}</span>
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => downloadZoneFile(data)}>
+              Download zone file
+            </Button>
+            {canWrite ? (
+              <Button onClick={() => check.mutate()} isBusy={check.isPending}>
+                Check DNS now
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <div className="space-y-8">
+        {check.error ? <Alert tone="error">{check.error.message}</Alert> : null}
+        {check.isSuccess ? (
+          <Alert tone={data.dns_valid ? 'success' : 'warning'} title={data.dns_valid ? 'All required records are in place' : 'Some required records are missing or wrong'}>
+            {data.dns_valid ? 'This domain can send.' : 'Publish the records marked red, then check again. DNS changes can take a while to spread.'}
+          </Alert>
+        ) : null}
+        {data.paused ? (
+          <Alert tone="warning" title="Sending is paused">
+            Paused {data.paused_at ? `since ${new Date(data.paused_at).toLocaleString()}` : ''} because {data.pause_reason === 'bounce_rate' ? 'too many recent emails bounced' : data.pause_reason}.
+          </Alert>
+        ) : null}
+        <section aria-labelledby="records-heading" className="space-y-3">
+          <h2 id="records-heading" className="text-base font-semibold">DNS records</h2>
+          <p className="text-sm text-slate-600">Publish these at your DNS provider. SPF, DKIM and DMARC are required to send; if you already have an SPF record, merge the mechanism into it.</p>
+          <DnsRecordTable records={data.dns_records} />
+        </section>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby="checklist-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id="checklist-heading" className="mb-3 text-base font-semibold">Mailbox provider requirements</h2>
+            <ProviderChecklist domain={data} />
+          </section>
+          <section aria-labelledby="dkim-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h2 id="dkim-heading" className="text-base font-semibold">DKIM rotation</h2>
+            <p className="text-sm text-slate-600">
+              Publish the standby DKIM record, check DNS, then rotate: the standby key starts signing and a new standby is prepared.
+            </p>
+            {rotate.error ? <Alert tone="error">{rotate.error.message}</Alert> : null}
+            {canWrite ? (
+              <Button variant="secondary" disabled={!data.rotation_ready} onClick={() => rotate.mutate()} isBusy={rotate.isPending}>
+                Rotate DKIM now
+              </Button>
+            ) : null}
+            {!data.rotation_ready ? <p className="text-xs text-slate-500">Available once the standby record is verified.</p> : null}
+          </section>
+        </div>
+        <section aria-labelledby="settings-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="settings-heading" className="text-base font-semibold">Settings</h2>
+          <DomainSettingsForm accountId={accountId} domain={data} canEdit={canWrite} />
+        </section>
+        {mayOpen(scopes, 'domains:delete') ? (
+          <section className="rounded-lg border border-red-200 bg-white p-5">
+            <h2 className="text-base font-semibold text-red-800">Delete domain</h2>
+            <p className="mt-1 text-sm text-slate-600">The domain stops sending and leaves this account. Its message history stays.</p>
+            <Button variant="danger" className="mt-3" onClick={() => setIsDeleting(true)} disabled={data.paused}>
+              Delete {data.domain}
+            </Button>
+          </section>
+        ) : null}
+      </div>
+      <Dialog
+        isOpen={isDeleting}
+        onClose={() => setIsDeleting(false)}
+        title="Delete domain"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setIsDeleting(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="danger"
+              isBusy={remove.isPending}
+              onClick={async () => {
+                await remove.mutateAsync(data.domain);
+                router.push(`/${accountId}/domains`);
+              }}
+            >
+              Delete domain
+            </Button>
+          </>
+        }
+      >
+        <p className="text-sm">
+          Delete <strong>{data.domain}</strong>? API key scopes that name it are removed too.
+        </p>
+        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}

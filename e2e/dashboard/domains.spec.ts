@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
+import { capture, signIn } from '../support/dashboard';
+import { DnsControl } from '../support/dns-server';
+import { newAccount, sharedServer } from '../support/shared';
+
+test('domains: add one, publish its records in DNS, check, watch them turn verified, download the zone file', async ({ page }, testInfo) => {
+  const email = uniqueEmail('domains-owner');
+  const account = await newAccount('Dashboard domains', email);
+  const { baseUrl } = sharedServer();
+  const name = `shop-${Date.now().toString(36)}.example.com`;
+  await signIn(page, baseUrl, email, OWNER_PASSWORD);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
+  await expect(page.getByText('No domains yet')).toBeVisible();
+
+  await page.getByLabel('Domain', { exact: true }).fill('not a domain');
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.locator('[data-field-error="new-domain"]')).toContainText('invalid domain name');
+  await page.getByLabel('Domain', { exact: true }).fill(name.toUpperCase());
+  await page.getByRole('button', { name: 'Add domain' }).click();
+
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByTestId('last-dns-check')).toHaveText('Last DNS check: never');
+  const rows = page.locator('[data-dns-record]');
+  await expect(rows).toHaveCount(9);
+  await expect(page.locator('[data-dns-record="SPF"]')).toContainText('v=spf1 a:mx.mailstead.test ~all');
+  await capture(page, testInfo, 'domain-pending');
+
+  // Publish everything but DMARC, plus a wrong return path: the page says what is wrong.
+  const api = account.api;
+  const domain = (await api.get(api.account(`/domains/${name}`))).body;
+  const dns = new DnsControl();
+  await dns.publish(domain.dns_records.filter((record: { label: string }) => record.label !== 'DMARC'));
+  await dns.setCname(`rp.${name}`, 'wrong.example.net');
+  await page.getByRole('button', { name: 'Check DNS now' }).click();
+  await expect(page.getByText('Some required records are missing or wrong')).toBeVisible();
+  await expect(page.locator('[data-dns-record="DMARC"]')).toContainText('Not found');
+  await expect(page.locator('[data-dns-record="Return path"]')).toContainText('Found instead: wrong.example.net');
+  await expect(page.locator('[data-dns-record="SPF"]')).toContainText('Verified');
+  await expect(page.locator('[data-checklist-item="unmet"]')).toHaveCount(2);
+  await capture(page, testInfo, 'domain-failing');
+
+  await dns.publish(domain.dns_records);
+  await page.getByRole('button', { name: 'Check DNS now' }).click();
+  await expect(page.getByText('All required records are in place')).toBeVisible();
+  for (const label of ['SPF', 'DKIM', 'DMARC', 'Return path']) await expect(page.locator(`[data-dns-record="${label}"]`)).toContainText('Verified');
+  await expect(page.locator('[data-checklist-item="unmet"]')).toHaveCount(0);
+  await expect(page.getByTestId('last-dns-check')).not.toHaveText('Last DNS check: never');
+  await expect(page.getByRole('button', { name: 'Rotate DKIM now' })).toBeEnabled();
+  await capture(page, testInfo, 'domain-verified');
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download zone file' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${name}.zone`);
+  const zone = readFileSync(await download.path(), 'utf8');
+  expect(zone).toContain(`_dmarc.${name}.\tIN\tTXT\t"v=DMARC1; p=quarantine; adkim=r; aspf=r;"`);
+  expect(zone).toContain(`rp.${name}.\tIN\tCNAME\tmx.mailstead.test.`);
+  await testInfo.attach('zone-file', { body: zone, contentType: 'text/plain' });
+
+  // A verified subdomain is locked: the server's refusal shows under the field.
+  await page.getByLabel('Return path subdomain').fill('bounces');
+  await page.getByRole('button', { name: 'Save domain settings' }).click();
+  await expect(page.locator('[data-field-error="return_path_subdomain"]')).toContainText('locked');
+
+  await page.goto(`${baseUrl}/${account.accountId}/domains`);
+  await expect(page.locator(`[data-domain-row="${name}"]`)).toContainText('Verified');
+  await capture(page, testInfo, 'domains-list');
+});
