@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end suites against a real server started in global setup. Projects are the surfaces:
- * api (HTTP), cli and process (the operator's side), dashboard (Debian's Chromium), later smtp.
+ * api (HTTP), smtp (mail leaving and arriving), cli and process (the operator's side), dashboard (Debian's Chromium).
  * MAILSTEAD_TEST_POSTGRES_URL switches the run from PGlite to a fresh PostgreSQL database.
  */
 export default defineConfig({
@@ -19,6 +19,7 @@ export default defineConfig({
     { name: 'api', testDir: './e2e/api' },
     { name: 'cli', testDir: './e2e/cli' },
     { name: 'process', testDir: './e2e/process' },
+    { name: 'smtp', testDir: './e2e/smtp' },
     {
       name: 'dashboard',
       testDir: './e2e/dashboard',

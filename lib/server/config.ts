@@ -98,6 +98,15 @@ const envSchema = z.object({
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   DNS_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   DNS_RECHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(1200),
+  RETRY_SCHEDULE: z
+    .string()
+    .default('300,900,1800,3600,7200,14400,28800')
+    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 300,900,3600'),
+  DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
+  DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(8),
+  DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
+  DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
 });
 
 export type Config = {
@@ -124,6 +133,7 @@ export type Config = {
   rateLimit: { perSecond: number; burst: number };
   jobPollMs: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
+  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -168,5 +178,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     jobPollMs: e.JOB_POLL_MS,
     dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
+    delivery: {
+      retrySchedule: e.RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
+      batchSize: e.DELIVERY_BATCH_SIZE,
+      connections: e.DELIVERY_CONNECTIONS,
+      pollMs: e.DELIVERY_POLL_MS,
+      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    },
   };
 }

@@ -14,6 +14,7 @@ import type { Logger } from './logger';
 import { buildRegistry } from './registry';
 import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
+import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
 import { startWorker } from './worker';
 
 export class StartupError extends Error {}
@@ -60,6 +61,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   if (config.roles.includes('worker')) {
     const worker = await startWorker(registry);
     stops.push(() => worker.stop());
+    const delivery = startDeliveryWorker(registry);
+    stops.push(() => delivery.stop());
   }
 
   let port: number | null = null;

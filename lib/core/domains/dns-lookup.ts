@@ -6,6 +6,9 @@ export type DnsLookup = {
   txt(name: string): Promise<DnsAnswer>;
   cname(name: string): Promise<DnsAnswer>;
   mx(name: string): Promise<DnsAnswer>;
+  /** MX hosts with their priorities, lowest first; `found` with no values is a null MX ("."). */
+  mxRecords(name: string): Promise<{ status: 'found'; values: { exchange: string; priority: number }[] } | { status: 'none' } | { status: 'error'; error: string }>;
+  addresses(name: string): Promise<DnsAnswer>;
 };
 
 // No such name, or no record of that type: a definite "not there".
@@ -37,6 +40,25 @@ export function createDnsLookup(options: { servers: { host: string; port: number
     txt: (name) => ask(async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
     cname: (name) => ask(async () => (await resolver.resolveCname(name)).map(clean)),
     mx: (name) => ask(async () => (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => clean(mx.exchange))),
+    async mxRecords(name) {
+      try {
+        const records = (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority);
+        if (records.length === 0) return { status: 'none' };
+        return { status: 'found', values: records.map((mx) => ({ exchange: clean(mx.exchange), priority: mx.priority })).filter((mx) => mx.exchange !== '' && mx.exchange !== '.') };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
+        return ABSENT.has(code) ? { status: 'none' } : { status: 'error', error: describe(code) };
+      }
+    },
+    // A then AAAA: the addresses to connect to for a host.
+    addresses: async (name) => {
+      const v4 = await ask(() => resolver.resolve4(name));
+      const v6 = await ask(() => resolver.resolve6(name));
+      const values = [...(v4.status === 'found' ? v4.values : []), ...(v6.status === 'found' ? v6.values : [])];
+      if (values.length) return { status: 'found', values };
+      if (v4.status === 'error') return v4;
+      return v6.status === 'error' ? v6 : { status: 'none' };
+    },
   };
 }
 

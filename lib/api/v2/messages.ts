@@ -1,0 +1,45 @@
+import { cancelMessage } from '@/lib/core/messages/cancel-message';
+import { getMessage } from '@/lib/core/messages/get-message';
+import { listMessages } from '@/lib/core/messages/list-messages';
+import { createMessageResponseSchema, listMessagesQuerySchema, messageSchema, messageSummarySchema, sendMessageSchema } from '@/lib/core/messages/schemas';
+import { sendMessage } from '@/lib/core/messages/send-message';
+import type { Page } from '@/lib/core/shared/pagination';
+import type { Endpoint } from '../endpoint';
+import { listEnvelopeSchema, presentPage } from '../pagination';
+import { successResponseSchema } from '../schemas';
+
+const collection = '/v2/accounts/{account_id}/messages';
+const tags = ['Messages'];
+
+// Attachments travel base64-encoded inside the JSON body.
+export const SEND_BODY_LIMIT = 30 * 1024 * 1024;
+
+export const messageEndpoints: Endpoint[] = [
+  {
+    method: 'post',
+    path: collection,
+    verb: sendMessage,
+    status: 202,
+    summary: 'Send a message (one per recipient)',
+    tags,
+    body: sendMessageSchema,
+    response: createMessageResponseSchema,
+    input: ({ body }) => body,
+    idempotency: 'standard',
+    bodyLimit: SEND_BODY_LIMIT,
+  },
+  {
+    method: 'get',
+    path: collection,
+    verb: listMessages,
+    status: 200,
+    summary: 'List messages',
+    tags,
+    query: listMessagesQuerySchema,
+    response: listEnvelopeSchema(messageSummarySchema, 'PaginatedMessagesResponse'),
+    input: ({ query }) => query,
+    present: (page: Page<unknown>) => presentPage(page),
+  },
+  { method: 'get', path: `${collection}/{message_id}`, verb: getMessage, status: 200, summary: 'Get a message', tags, response: messageSchema },
+  { method: 'delete', path: `${collection}/{message_id}/cancel`, verb: cancelMessage, status: 200, summary: 'Cancel a scheduled message', tags, response: successResponseSchema },
+];

@@ -1,0 +1,21 @@
+import type { EventType } from './record-event';
+
+type MessageFacts = { id: string; accountId: string; sender: string; recipient: string; subject: string; messageIdHeader: string };
+
+/**
+ * The `data` of message webhooks (contract section 6.3): the same shape for every message event,
+ * with `event` naming the subscription flag (`on_delivered` for `message.delivered`).
+ */
+export function messageEventPayload(type: EventType, message: MessageFacts, extra: Record<string, unknown> = {}) {
+  return {
+    account_id: message.accountId,
+    event: `on_${type.slice('message.'.length)}`,
+    from: message.sender,
+    recipient: message.recipient,
+    subject: message.subject,
+    message_id_header: message.messageIdHeader,
+    id: message.id,
+    is_bot: false,
+    ...extra,
+  };
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { DbOrTx } from '@/lib/db/client';
+import { events, messageContents, messages, type StructuredContent } from '@/lib/db/schema';
+import { newId } from '@/lib/shared/ids';
+import { messageEventPayload } from '@/lib/core/events/message-event';
+import { Rollup } from '@/lib/core/stats/rollup';
+import { signalMessagesQueued } from './queue-signal';
+
+export type AcceptedRecipient = { email: string; domain: string; name: string | null; substitutions: Record<string, unknown> | null; contactId?: string | null };
+
+export type Acceptance = {
+  accountId: string;
+  sender: { email: string; domainId: string; domain: string };
+  subject: string;
+  content:
+    | { kind: 'structured'; structured: StructuredContent; globalSubstitutions: Record<string, unknown> | null; isTemplated: boolean }
+    | { kind: 'raw'; raw: string };
+  recipients: AcceptedRecipient[];
+  options: {
+    isSandbox: boolean;
+    sandboxResult: string | null;
+    tags: string[];
+    trackOpens: boolean;
+    trackClicks: boolean;
+    firstAttemptAt: Date;
+    expiresAt: Date;
+    isScheduled: boolean;
+    metadataRetentionDays: number;
+    dataRetentionDays: number;
+    campaignId?: string | null;
+  };
+  now: Date;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The one way mail enters the queue, whatever the entry point (v2, v1, SMTP, campaigns): content
+ * stored once, a row and a `message.reception` event per recipient, and the reception counters, all
+ * in one transaction. Once this returns, the mail is durable.
+ */
+export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
+  const { now, options } = acceptance;
+  // Data retention counts from the end of delivery; a retention of 0 still keeps content until sent.
+  const dataRetainUntil = new Date(Math.max(options.expiresAt.getTime(), now.getTime()) + options.dataRetentionDays * DAY_MS);
+  const contentId = newId();
+  const rows = acceptance.recipients.map((recipient) => {
+    const id = newId();
+    return {
+      id,
+      accountId: acceptance.accountId,
+      domainId: acceptance.sender.domainId,
+      contentId,
+      campaignId: options.campaignId ?? null,
+      contactId: recipient.contactId ?? null,
+      messageIdHeader: `<${id}@${acceptance.sender.domain}>`,
+      sender: acceptance.sender.email,
+      senderDomain: acceptance.sender.domain,
+      recipient: recipient.email,
+      recipientName: recipient.name,
+      recipientDomain: recipient.domain,
+      subject: acceptance.subject,
+      substitutions: recipient.substitutions,
+      status: options.isScheduled ? 'scheduled' : 'queued',
+      isSandbox: options.isSandbox,
+      sandboxResult: options.sandboxResult,
+      tags: options.tags,
+      trackOpens: options.trackOpens,
+      trackClicks: options.trackClicks,
+      firstAttemptAt: options.firstAttemptAt,
+      nextAttemptAt: options.firstAttemptAt,
+      expiresAt: options.expiresAt,
+      returnPathToken: randomBytes(10).toString('hex'),
+      retainUntil: new Date(now.getTime() + options.metadataRetentionDays * DAY_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+
+  const rollup = new Rollup();
+  const eventRows = rows.map((row) => {
+    rollup.count({ accountId: row.accountId, at: now, senderDomain: row.senderDomain, recipientDomain: row.recipientDomain, tags: row.tags }, 'reception');
+    return { accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), createdAt: now };
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.insert(messageContents).values({
+      id: contentId,
+      accountId: acceptance.accountId,
+      kind: acceptance.content.kind,
+      structured: acceptance.content.kind === 'structured' ? acceptance.content.structured : null,
+      raw: acceptance.content.kind === 'raw' ? acceptance.content.raw : null,
+      globalSubstitutions: acceptance.content.kind === 'structured' ? acceptance.content.globalSubstitutions : null,
+      isTemplated: acceptance.content.kind === 'structured' && acceptance.content.isTemplated,
+      dataRetainUntil,
+      createdAt: now,
+    });
+    for (let start = 0; start < rows.length; start += 500) {
+      await tx.insert(messages).values(rows.slice(start, start + 500));
+      await tx.insert(events).values(eventRows.slice(start, start + 500));
+    }
+    await rollup.flush(tx);
+  });
+  if (!options.isScheduled) signalMessagesQueued();
+  return rows;
+}

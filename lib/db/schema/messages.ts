@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestampColumn, updatedAt } from './columns';
+
+export type StructuredContent = {
+  from: { email: string; name: string | null };
+  subject: string;
+  text: string | null;
+  html: string | null;
+  amp: string | null;
+  replyTo: { email: string; name: string | null } | null;
+  headers: [string, string][];
+  attachments: { fileName: string; contentType: string; contentId: string | null; isInline: boolean; base64: string }[];
+};
+
+/** One delivery attempt, as the API shows it (`delivery_attempts`). */
+export type DeliveryAttempt = { time: string; log: string; status: string };
+
+/**
+ * What a send request said, stored once however many recipients it has. Structured content is
+ * rendered and built into MIME by the worker; raw content (SMTP submission) is signed as received.
+ */
+export const messageContents = pgTable(
+  'message_contents',
+  {
+    id: id(),
+    accountId: uuid('account_id').notNull(),
+    // 'structured' | 'raw'
+    kind: text('kind').notNull(),
+    structured: jsonb('structured').$type<StructuredContent>(),
+    raw: text('raw'),
+    globalSubstitutions: jsonb('global_substitutions').$type<Record<string, unknown>>(),
+    // Substitutions were given: subject and bodies are templates.
+    isTemplated: boolean('is_templated').notNull().default(false),
+    dataRetainUntil: timestampColumn('data_retain_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('message_contents_retain_idx').on(table.dataRetainUntil)],
+);
+
+/**
+ * One row per recipient. The status column is an internal enum (lib/mail/statuses.ts turns it into
+ * the contract's words); the worker claims due rows with FOR UPDATE SKIP LOCKED and a lease.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    accountId: uuid('account_id').notNull(),
+    domainId: uuid('domain_id').notNull(),
+    contentId: uuid('content_id').notNull(),
+    campaignId: uuid('campaign_id'),
+    contactId: uuid('contact_id'),
+    direction: text('direction').notNull().default('outbound'),
+    messageIdHeader: text('message_id_header').notNull(),
+    sender: text('sender').notNull(),
+    recipient: text('recipient').notNull(),
+    recipientName: text('recipient_name'),
+    recipientDomain: text('recipient_domain').notNull(),
+    senderDomain: text('sender_domain').notNull(),
+    subject: text('subject').notNull().default(''),
+    substitutions: jsonb('substitutions').$type<Record<string, unknown>>(),
+    // scheduled | queued | deferred | delivered | bounced | failed | suppressed | cancelled
+    status: text('status').notNull(),
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    sandboxResult: text('sandbox_result'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    trackOpens: boolean('track_opens').notNull().default(false),
+    trackClicks: boolean('track_clicks').notNull().default(false),
+    firstAttemptAt: timestampColumn('first_attempt_at').notNull(),
+    nextAttemptAt: timestampColumn('next_attempt_at'),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: timestampColumn('lease_until'),
+    lockedBy: text('locked_by'),
+    // The envelope sender's token, so that an asynchronous bounce can be matched to this message.
+    returnPathToken: text('return_path_token').notNull(),
+    // Set when the message data went out and only the server's reply was awaited (duplicate window).
+    dataSentAt: timestampColumn('data_sent_at'),
+    sentAt: timestampColumn('sent_at'),
+    deliveredAt: timestampColumn('delivered_at'),
+    bounceClassification: text('bounce_classification'),
+    deliveryAttempts: jsonb('delivery_attempts').$type<DeliveryAttempt[]>().notNull().default(sql`'[]'::jsonb`),
+    openCount: integer('open_count').notNull().default(0),
+    clickCount: integer('click_count').notNull().default(0),
+    retainUntil: timestampColumn('retain_until').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('messages_account_idx').on(table.accountId, table.id),
+    index('messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'deferred', 'scheduled')`),
+    index('messages_account_recipient_idx').on(table.accountId, table.recipient),
+    index('messages_return_path_idx').on(table.returnPathToken),
+    index('messages_content_idx').on(table.contentId),
+  ],
+);
+
+/**
+ * Addresses not to send to: per account, for one domain or (null) all of them. Kinds: bounce,
+ * complaint, manual, protected.
+ */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    id: id(),
+    accountId: uuid('account_id').notNull(),
+    email: text('email').notNull(),
+    // Lowercase domain name, or '' for every domain of the account (unique with NULLs would not work).
+    domain: text('domain').notNull().default(''),
+    kind: text('kind').notNull(),
+    reason: text('reason'),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('suppressions_account_email_domain_idx').on(table.accountId, table.email, table.domain), index('suppressions_account_idx').on(table.accountId, table.id)],
+);
+
+const counters = {
+  reception: integer('reception').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  deferred: integer('deferred').notNull().default(0),
+  bounced: integer('bounced').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  suppressed: integer('suppressed').notNull().default(0),
+  opened: integer('opened').notNull().default(0),
+  clicked: integer('clicked').notNull().default(0),
+  deliveryTimeSumMs: bigint('delivery_time_sum_ms', { mode: 'number' }).notNull().default(0),
+  deliveryTimeCount: integer('delivery_time_count').notNull().default(0),
+};
+
+/** Hourly (UTC) counters written with the events, so that statistics never scan messages. */
+export const statsHourly = pgTable(
+  'stats_hourly',
+  {
+    accountId: uuid('account_id').notNull(),
+    hour: timestampColumn('hour').notNull(),
+    senderDomain: text('sender_domain').notNull(),
+    recipientDomain: text('recipient_domain').notNull(),
+    ...counters,
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain] })],
+);
+
+export const statsTagsHourly = pgTable(
+  'stats_tags_hourly',
+  {
+    accountId: uuid('account_id').notNull(),
+    hour: timestampColumn('hour').notNull(),
+    tag: text('tag').notNull(),
+    senderDomain: text('sender_domain').notNull(),
+    ...counters,
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.tag, table.senderDomain] })],
+);
+
+export const statsBouncesHourly = pgTable(
+  'stats_bounces_hourly',
+  {
+    accountId: uuid('account_id').notNull(),
+    hour: timestampColumn('hour').notNull(),
+    senderDomain: text('sender_domain').notNull(),
+    recipientDomain: text('recipient_domain').notNull(),
+    classification: text('classification').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.classification] })],
+);

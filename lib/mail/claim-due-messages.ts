@@ -1,0 +1,27 @@
+import { and, asc, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { messages } from '@/lib/db/schema';
+
+export type ClaimedMessage = typeof messages.$inferSelect;
+
+const DUE_STATES = ['queued', 'deferred', 'scheduled'];
+
+/**
+ * Claims due messages in one statement: SKIP LOCKED lets workers on many machines take disjoint
+ * batches, and the lease hands a dead worker's messages to another once it runs out.
+ */
+export async function claimDueMessages(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedMessage[]> {
+  const { now } = options;
+  const due = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(inArray(messages.status, DUE_STATES), lte(messages.nextAttemptAt, now), or(isNull(messages.leaseUntil), lt(messages.leaseUntil, now))))
+    .orderBy(asc(messages.nextAttemptAt))
+    .limit(options.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(messages)
+    .set({ leaseUntil: new Date(now.getTime() + options.leaseMs), lockedBy: options.workerId })
+    .where(inArray(messages.id, due))
+    .returning();
+}

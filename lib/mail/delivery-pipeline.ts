@@ -1,0 +1,173 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Services } from '@/lib/core/context';
+import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
+import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
+import type { Db } from '@/lib/db/client';
+import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
+import { buildMime, compileContent } from '@/lib/core/messages/build-mime';
+import type { ClaimedMessage } from './claim-due-messages';
+import { classifyBounce } from './classify-bounce';
+import type { Destinations } from './destinations';
+import type { Outcome } from './outcome';
+import { cachedPrivateKey, signDkim } from './sign-dkim';
+
+type Content = typeof messageContents.$inferSelect;
+type Domain = typeof domains.$inferSelect;
+type Key = typeof dkimKeys.$inferSelect;
+
+/** What a batch shares: contents, domains, keys and suppressions, each loaded once. */
+export type BatchContext = {
+  services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger'>;
+  now: Date;
+  contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null }>;
+  domains: Map<string, Domain>;
+  keys: Map<string, Key>;
+  suppressed: Map<string, string>;
+  destinations: Destinations;
+  onDataSent: (messageId: string) => void;
+};
+
+type Job = { message: ClaimedMessage; raw?: Buffer };
+type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Outcome | void> | Outcome | void };
+
+const SANDBOX_OUTCOMES: Record<string, Outcome> = {
+  deliver: { kind: 'delivered', log: '250 2.0.0 sandbox: accepted, nothing was sent' },
+  bounce: { kind: 'bounced', log: '550 5.1.1 sandbox: simulated hard bounce', classification: 'InvalidRecipient' },
+  defer: { kind: 'deferred', log: '451 4.3.0 sandbox: simulated temporary failure', isFinal: true },
+  fail: { kind: 'failed', log: 'sandbox: simulated permanent failure' },
+  suppress: { kind: 'suppressed', log: 'sandbox: simulated suppressed recipient' },
+};
+
+/** The delivery of one message, as ordered named steps; the first step with an outcome ends it. */
+const STEPS: Step[] = [
+  {
+    name: 'check expiry',
+    run: ({ message }, { now }) => (now >= message.expiresAt ? { kind: 'failed', log: 'expired before it could be delivered' } : undefined),
+  },
+  {
+    name: 'check domain',
+    run: ({ message }, { domains }) => {
+      const domain = domains.get(message.domainId);
+      if (!domain || domain.deletedAt) return { kind: 'failed', log: `the sender domain ${message.senderDomain} was deleted` };
+      if (domain.isPaused) return { kind: 'failed', log: `the sender domain ${message.senderDomain} is paused` };
+    },
+  },
+  {
+    name: 'check suppressions',
+    run: ({ message }, { suppressed }) => {
+      const reason = suppressed.get(`${message.accountId}|${message.senderDomain}|${message.recipient}`);
+      if (reason) return { kind: 'suppressed', log: `the recipient is suppressed: ${reason}` };
+    },
+  },
+  {
+    name: 'simulate sandbox',
+    run: ({ message }) => (message.isSandbox ? SANDBOX_OUTCOMES[message.sandboxResult ?? 'deliver'] ?? SANDBOX_OUTCOMES.deliver : undefined),
+  },
+  {
+    name: 'render and build MIME',
+    run: async (job, { contents }) => {
+      const content = contents.get(job.message.contentId);
+      if (!content) return { kind: 'failed', log: 'the message content is no longer stored' };
+      if (content.kind === 'raw') {
+        job.raw = Buffer.from(content.raw ?? '', 'utf8');
+        return;
+      }
+      try {
+        job.raw = await buildMime(content.structured!, content.compiled, content.globalSubstitutions, {
+          messageIdHeader: job.message.messageIdHeader,
+          recipient: job.message.recipient,
+          recipientName: job.message.recipientName,
+          substitutions: job.message.substitutions,
+          date: job.message.firstAttemptAt,
+        });
+      } catch (error) {
+        return { kind: 'failed', log: `the message could not be rendered: ${(error as Error).message}`.slice(0, 500) };
+      }
+    },
+  },
+  {
+    name: 'sign DKIM',
+    run: async (job, { keys, domains, services }) => {
+      const key = keys.get(job.message.domainId);
+      if (!key) return { kind: 'failed', log: 'the sender domain has no active DKIM key' };
+      const privateKey = cachedPrivateKey(key.id, () => services.secrets.decrypt(DKIM_KEY_PURPOSE, key.privateKeyEncrypted));
+      job.raw = await signDkim(job.raw!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, privateKey });
+    },
+  },
+  {
+    name: 'deliver',
+    run: async (job, batch) => {
+      const pool = await batch.destinations.poolFor(job.message.recipientDomain);
+      if (!('send' in pool)) {
+        return pool.kind === 'permanent'
+          ? { kind: 'bounced', log: pool.reason, classification: 'BadDomain' }
+          : { kind: 'deferred', log: pool.reason };
+      }
+      const result = await pool.send({ from: envelopeSender(job.message, batch.domains.get(job.message.domainId)!), to: job.message.recipient }, job.raw!, () => batch.onDataSent(job.message.id));
+      if (result.kind === 'accepted') return { kind: 'delivered', log: `${result.host}: ${result.response}` };
+      if (result.kind === 'unreachable') {
+        batch.destinations.forget(job.message.recipientDomain);
+        return { kind: 'deferred', log: result.reason };
+      }
+      const log = `${result.host}: ${result.response}`;
+      if (result.code < 500) return { kind: 'deferred', log };
+      return { kind: 'bounced', log, classification: classifyBounce(result.response, result.code) };
+    },
+  },
+];
+
+/**
+ * The envelope sender carries a per-message token, so that a bounce arriving later by mail can be
+ * matched to its message. It sits on the domain's return-path subdomain once that record verifies.
+ */
+export function envelopeSender(message: ClaimedMessage, domain: Domain): string {
+  const subdomain = domain.returnPathSubdomain ?? 'rp';
+  const returnPathHost = `${subdomain}.${domain.domain}`;
+  const isVerified = domain.dnsChecks[`CNAME:${returnPathHost}`]?.propagated ?? false;
+  return `bounces+${message.returnPathToken}@${isVerified ? returnPathHost : domain.domain}`;
+}
+
+export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Outcome> {
+  const job: Job = { message };
+  for (const step of STEPS) {
+    try {
+      const outcome = await step.run(job, batch);
+      if (outcome) return outcome;
+    } catch (error) {
+      batch.services.logger.error({ err: error, step: step.name, messageId: message.id }, 'delivery step failed');
+      return { kind: 'deferred', log: `internal error in step "${step.name}"; will retry` };
+    }
+  }
+  return { kind: 'failed', log: 'no step delivered the message' };
+}
+
+/** Loads what the batch's messages share, in a few queries. */
+export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'contents' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
+  const contentIds = [...new Set(claimed.map((message) => message.contentId))];
+  const domainIds = [...new Set(claimed.map((message) => message.domainId))];
+  const [contentRows, domainRows, keyRows] = await Promise.all([
+    db.select().from(messageContents).where(inArray(messageContents.id, contentIds)),
+    db.select().from(domains).where(inArray(domains.id, domainIds)),
+    db.select().from(dkimKeys).where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
+  ]);
+  const contents = new Map(
+    contentRows.map((content) => [content.id, { ...content, compiled: content.kind === 'structured' && content.isTemplated ? compileContent(content.structured!) : null }]),
+  );
+  const suppressed = new Map<string, string>();
+  const groups = new Map<string, ClaimedMessage[]>();
+  for (const message of claimed) {
+    const key = `${message.accountId}|${message.senderDomain}`;
+    groups.set(key, [...(groups.get(key) ?? []), message]);
+  }
+  for (const [key, group] of groups) {
+    const found = await findSuppressed(db, group[0].accountId, group[0].senderDomain, group.map((message) => message.recipient), base.now);
+    for (const [email, reason] of found) suppressed.set(`${key}|${email}`, reason);
+  }
+  return {
+    ...base,
+    contents,
+    domains: new Map(domainRows.map((domain) => [domain.id, domain])),
+    keys: new Map(keyRows.map((key) => [key.domainId, key])),
+    suppressed,
+  };
+}

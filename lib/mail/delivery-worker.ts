@@ -1,0 +1,72 @@
+import { hostname } from 'node:os';
+import { inArray } from 'drizzle-orm';
+import type { Services } from '@/lib/core/context';
+import { onMessagesQueued } from '@/lib/core/messages/queue-signal';
+import { messages } from '@/lib/db/schema';
+import { claimDueMessages } from './claim-due-messages';
+import { loadBatchContext, runPipeline } from './delivery-pipeline';
+import { Destinations } from './destinations';
+import { recordOutcomes } from './record-outcomes';
+
+/**
+ * The worker role's delivery loop: claim a batch of due messages, run each through the pipeline
+ * (connections shared per destination), write the outcomes, repeat; sleep when nothing is due.
+ */
+export function startDeliveryWorker(services: Services): { stop: () => Promise<void> } {
+  const workerId = `${hostname()}:${process.pid}:delivery`;
+  const destinations = new Destinations(services);
+  const { config, db, logger } = services;
+  let isStopping = false;
+  let wake: (() => void) | null = null;
+  const stopListening = onMessagesQueued(() => wake?.());
+  const idleTimer = setInterval(() => destinations.closeIdle(), 10_000);
+
+  // "DATA sent" marks, written as they happen (grouped every few milliseconds), so that a crash
+  // between the data and the server's reply is visible as a possible duplicate, not a silent one.
+  let dataSent: string[] = [];
+  let dataSentFlush: Promise<void> | null = null;
+  const markDataSent = (id: string) => {
+    dataSent.push(id);
+    dataSentFlush ??= new Promise<void>((resolve) => setTimeout(resolve, 5)).then(async () => {
+      const ids = dataSent;
+      dataSent = [];
+      dataSentFlush = null;
+      await db.update(messages).set({ dataSentAt: new Date() }).where(inArray(messages.id, ids)).catch((error) => logger.warn({ err: error }, 'could not mark data sent'));
+    });
+  };
+
+  const loop = (async () => {
+    while (!isStopping) {
+      try {
+        const now = services.now();
+        const claimed = await claimDueMessages(db, { workerId, limit: config.delivery.batchSize, leaseMs: config.delivery.leaseSeconds * 1000, now });
+        if (claimed.length === 0) {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            setTimeout(resolve, config.delivery.pollMs);
+          });
+          wake = null;
+          continue;
+        }
+        const batch = await loadBatchContext(db, claimed, { services, now, destinations, onDataSent: markDataSent });
+        const results = await Promise.all(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
+        await dataSentFlush;
+        await recordOutcomes(services, db, workerId, results, services.now());
+      } catch (error) {
+        logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
+        await new Promise((resolve) => setTimeout(resolve, config.delivery.pollMs));
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      isStopping = true;
+      wake?.();
+      stopListening();
+      clearInterval(idleTimer);
+      await loop;
+      destinations.close();
+    },
+  };
+}

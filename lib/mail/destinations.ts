@@ -1,0 +1,80 @@
+import type { Services } from '@/lib/core/context';
+import { resolveDestination, type Destination } from './resolve-destination';
+import { SmtpPool, type SmtpTarget } from './smtp-pool';
+
+const MX_CACHE_MS = 5 * 60 * 1000;
+
+/**
+ * Connection pools by destination: one per recipient domain (direct MX delivery), or one for
+ * everything when SMTP_RELAY_URL is set. MX answers are cached for a few minutes.
+ */
+export class Destinations {
+  private readonly pools = new Map<string, SmtpPool>();
+  private readonly resolved = new Map<string, { destination: Destination; until: number }>();
+  private readonly relay: SmtpTarget | null;
+
+  constructor(private readonly services: Pick<Services, 'config' | 'dns'>) {
+    const url = services.config.smtpRelayUrl ? new URL(services.config.smtpRelayUrl) : null;
+    this.relay = url
+      ? {
+          host: url.hostname,
+          address: url.hostname,
+          port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+          secure: url.protocol === 'smtps:',
+          auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        }
+      : null;
+  }
+
+  /** The pool for a recipient domain, or why there is none (permanent or temporary). */
+  async poolFor(recipientDomain: string): Promise<SmtpPool | { kind: 'permanent' | 'temporary'; reason: string }> {
+    const key = this.relay ? 'relay' : recipientDomain;
+    const existing = this.pools.get(key);
+    if (existing) return existing;
+    let targets: SmtpTarget[];
+    if (this.relay) {
+      targets = [this.relay];
+    } else {
+      const destination = await this.resolve(recipientDomain);
+      if (destination.kind !== 'hosts') return destination;
+      targets = destination.hosts.flatMap(({ host, addresses }) =>
+        addresses.map((address) => ({ host, address, port: this.services.config.smtpDeliveryPort, secure: false })),
+      );
+    }
+    const pool = new SmtpPool(targets, {
+      ehloName: this.services.config.mailHostname,
+      maxConnections: this.services.config.delivery.connections,
+      timeoutMs: this.services.config.delivery.smtpTimeoutMs,
+    });
+    this.pools.set(key, pool);
+    return pool;
+  }
+
+  /** A pool whose hosts could not be reached is forgotten, so the next attempt resolves again. */
+  forget(recipientDomain: string): void {
+    const key = this.relay ? 'relay' : recipientDomain;
+    this.pools.get(key)?.close();
+    this.pools.delete(key);
+    this.resolved.delete(recipientDomain);
+  }
+
+  closeIdle(): void {
+    for (const [key, pool] of this.pools) {
+      pool.closeIdle();
+      if (pool.isEmpty) this.pools.delete(key);
+    }
+  }
+
+  close(): void {
+    for (const pool of this.pools.values()) pool.close();
+    this.pools.clear();
+  }
+
+  private async resolve(domain: string): Promise<Destination> {
+    const cached = this.resolved.get(domain);
+    if (cached && cached.until > Date.now()) return cached.destination;
+    const destination = await resolveDestination(this.services.dns, domain, { allowPrivateNetworks: this.services.config.allowPrivateNetworks });
+    if (destination.kind === 'hosts') this.resolved.set(domain, { destination, until: Date.now() + MX_CACHE_MS });
+    return destination;
+  }
+}

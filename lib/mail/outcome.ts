@@ -1,0 +1,9 @@
+import type { BounceClassification } from './classify-bounce';
+
+/** What one delivery attempt came to; record-outcomes.ts turns it into state, events and counters. */
+export type Outcome =
+  | { kind: 'delivered'; log: string }
+  | { kind: 'deferred'; log: string; isFinal?: boolean }
+  | { kind: 'bounced'; log: string; classification: BounceClassification }
+  | { kind: 'failed'; log: string }
+  | { kind: 'suppressed'; log: string };

@@ -1,0 +1,177 @@
+import { Readable } from 'node:stream';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+
+export type SmtpTarget = { host: string; address: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+
+export type SendResult =
+  | { kind: 'accepted'; response: string; host: string }
+  | { kind: 'rejected'; code: number; response: string; host: string }
+  | { kind: 'unreachable'; reason: string };
+
+type PooledConnection = { connection: SMTPConnection; target: SmtpTarget; isBusy: boolean; lastUsed: number; sent: number };
+
+const MAX_MESSAGES_PER_CONNECTION = 1000;
+const IDLE_CLOSE_MS = 30_000;
+
+/**
+ * SMTP connections kept open per destination (an MX domain, or the relay) and reused for the next
+ * messages, so that a busy destination costs one handshake per connection, not per message.
+ * STARTTLS is used whenever the server offers it; certificates are not checked (opportunistic TLS,
+ * as between MTAs).
+ */
+export class SmtpPool {
+  private readonly connections: PooledConnection[] = [];
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly targets: SmtpTarget[],
+    private readonly options: { ehloName: string; maxConnections: number; timeoutMs: number },
+  ) {}
+
+  async send(envelope: { from: string; to: string }, raw: Buffer, onDataSent: () => void): Promise<SendResult> {
+    const pooled = await this.acquire();
+    if ('reason' in pooled) return { kind: 'unreachable', reason: pooled.reason };
+    try {
+      const response = await new Promise<string>((resolve, reject) => {
+        const stream = Readable.from([raw]);
+        stream.once('end', onDataSent);
+        pooled.connection.send(envelope, stream, (error, info) => (error ? reject(error) : resolve(info.response ?? '250 OK')));
+      });
+      pooled.sent++;
+      this.release(pooled, pooled.sent < MAX_MESSAGES_PER_CONNECTION);
+      return { kind: 'accepted', response, host: pooled.target.host };
+    } catch (error) {
+      const failure = error as Error & { responseCode?: number; response?: string; code?: string };
+      // After a refusal the session is still in its transaction: RSET, and it can be reused.
+      // Anything else (timeouts, broken sockets) and the connection is dropped.
+      const isRefusal = typeof failure.responseCode === 'number' && failure.responseCode >= 400;
+      const isReusable = isRefusal && failure.code !== 'ETIMEDOUT' && (await this.reset(pooled.connection));
+      this.release(pooled, isReusable);
+      if (isRefusal) return { kind: 'rejected', code: failure.responseCode!, response: (failure.response ?? failure.message).trim(), host: pooled.target.host };
+      return { kind: 'unreachable', reason: `${pooled.target.host}: ${failure.message}` };
+    }
+  }
+
+  private reset(connection: SMTPConnection): Promise<boolean> {
+    return new Promise((resolve) => {
+      try {
+        connection.reset((error) => resolve(!error));
+      } catch {
+        resolve(false);
+      }
+    });
+  }
+
+  close(): void {
+    for (const pooled of this.connections.splice(0)) pooled.connection.close();
+  }
+
+  closeIdle(now = Date.now()): void {
+    for (const pooled of [...this.connections]) {
+      if (!pooled.isBusy && now - pooled.lastUsed > IDLE_CLOSE_MS) this.drop(pooled);
+    }
+  }
+
+  get isEmpty(): boolean {
+    return this.connections.length === 0 && this.waiting.length === 0;
+  }
+
+  private async acquire(): Promise<PooledConnection | { reason: string }> {
+    for (;;) {
+      const idle = this.connections.find((pooled) => !pooled.isBusy);
+      if (idle) {
+        idle.isBusy = true;
+        return idle;
+      }
+      if (this.connections.length < this.options.maxConnections) {
+        const placeholder = { isBusy: true } as PooledConnection;
+        this.connections.push(placeholder);
+        const opened = await this.open();
+        const index = this.connections.indexOf(placeholder);
+        if ('reason' in opened) {
+          if (index !== -1) this.connections.splice(index, 1);
+          this.wakeOne();
+          return opened;
+        }
+        Object.assign(placeholder, opened, { isBusy: true });
+        return placeholder;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private release(pooled: PooledConnection, isReusable: boolean) {
+    pooled.lastUsed = Date.now();
+    if (isReusable) pooled.isBusy = false;
+    else this.drop(pooled);
+    this.wakeOne();
+  }
+
+  private drop(pooled: PooledConnection) {
+    const index = this.connections.indexOf(pooled);
+    if (index !== -1) this.connections.splice(index, 1);
+    try {
+      pooled.connection.close();
+    } catch {
+      // already closed
+    }
+  }
+
+  private wakeOne() {
+    this.waiting.shift()?.();
+  }
+
+  /** Tries each target (MX hosts by priority, each address) until one answers. */
+  private async open(): Promise<Omit<PooledConnection, 'isBusy'> | { reason: string }> {
+    const failures: string[] = [];
+    for (const target of this.targets) {
+      try {
+        const connection = await this.connect(target);
+        return { connection, target, lastUsed: Date.now(), sent: 0 };
+      } catch (error) {
+        failures.push(`${target.host} [${target.address}]: ${(error as Error).message}`);
+      }
+    }
+    return { reason: `could not connect: ${failures.join('; ') || 'no hosts'}` };
+  }
+
+  private connect(target: SmtpTarget): Promise<SMTPConnection> {
+    return new Promise((resolve, reject) => {
+      const connection = new SMTPConnection({
+        host: target.address,
+        port: target.port,
+        secure: target.secure,
+        name: this.options.ehloName,
+        opportunisticTLS: true,
+        tls: { rejectUnauthorized: false, servername: target.host },
+        connectionTimeout: this.options.timeoutMs,
+        greetingTimeout: this.options.timeoutMs,
+        socketTimeout: this.options.timeoutMs,
+      } as never);
+      let isSettled = false;
+      connection.once('error', (error: Error) => {
+        if (!isSettled) {
+          isSettled = true;
+          reject(error);
+        }
+      });
+      // Errors after the handshake are reported through send callbacks; keep them from crashing us.
+      connection.on('error', () => {});
+      connection.connect(() => {
+        if (!target.auth) {
+          isSettled = true;
+          return resolve(connection);
+        }
+        connection.login(target.auth, (error) => {
+          isSettled = true;
+          if (error) {
+            connection.close();
+            reject(error);
+          } else {
+            resolve(connection);
+          }
+        });
+      });
+    });
+  }
+}
