@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { v2Endpoints } from '../../lib/api/v2';
 import { badInputCases } from '../support/bad-input';
 import type { ApiClient } from '../support/client';
+import { verifiedDomain } from '../support/sending';
 import { newAccount } from '../support/shared';
 
 /** A valid body for every endpoint that takes one; a new endpoint without an entry fails the suite. */
@@ -11,6 +12,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/api-keys/{key_id}': { label: 'bad input 2' },
   'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
   'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
+  'POST /v2/accounts/{account_id}/messages': { from: { email: 'x@placeholder' }, recipients: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
 };
 
 let api: ApiClient;
@@ -22,8 +24,9 @@ test.beforeAll(async () => {
   pathValues.account_id = account.accountId;
   const key = await api.post(api.account('/api-keys'), { label: 'target', scopes: ['domains:read'] });
   pathValues.key_id = key.body.id;
-  const domain = await api.post(api.account('/domains'), { domain: `bad-input-target-${Date.now()}.example.com` });
-  pathValues.domain = domain.body.domain;
+  const domain = await verifiedDomain(api, `bad-input-target-${Date.now()}.example.com`);
+  pathValues.domain = domain.domain;
+  VALID_BODIES['POST /v2/accounts/{account_id}/messages'].from = { email: `sender@${domain.domain}` };
 });
 
 const withBodies = v2Endpoints.filter((endpoint) => endpoint.body);
