@@ -65,7 +65,8 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
     env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
   }
   process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
-  const web = await startServer({ dataDir, env: { ...env, ROLES: 'web' } });
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
+  const web = await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs });
   const agent = trustingAgent(dataDir);
   const accounts: { accountId: string; apiKey: string; domain: string }[] = [];
   const senderDomain = `bench-${Date.now().toString(36)}.example.com`;
@@ -108,7 +109,7 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
   await web.stop();
 
   // Delivery: a worker-only process drains what the web process accepted.
-  const worker = await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false });
+  const worker = await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false, nodeArgs });
   const deliveryStart = performance.now();
   let firstAt = 0;
   while (sink.received() < messages) {
@@ -155,7 +156,7 @@ function reachable(url: string) {
 
 const dns = new TestDnsServer();
 await dns.start();
-const results: Result[] = [await run('PGlite', dns)];
+const results: Result[] = process.env.BENCH_ONLY === 'postgres' ? [] : [await run('PGlite', dns)];
 if (await reachable(POSTGRES_URL)) results.push(await run('PostgreSQL', dns));
 else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 await dns.stop();

@@ -191,3 +191,28 @@ test('sandbox runs the pipeline without connecting out; sandbox_result picks the
   await waitForStatus(api, header.body.data[0].id, 'Sandbox Failed');
   expect(mx.connections.length).toBe(connectionsBefore);
 });
+
+test('without substitutions each recipient still gets their own To and Message-ID, and the signature verifies', async () => {
+  const first = rcpt('zoe');
+  const second = rcpt('obrien');
+  const response = await send({
+    recipients: [
+      { email: first, name: 'Zoë Müller' },
+      { email: second, name: 'Pat "The Cat" O\'Brien' },
+    ],
+    subject: 'Same for everyone',
+    html_content: `<p>${'Long line of text. '.repeat(400)}</p>`,
+  });
+  const ids = response.body.data.map((item: { id: string }) => item.id);
+  for (const id of ids) await waitForStatus(api, id, 'Delivered');
+  const [zoe] = mx.for(first);
+  const [pat] = mx.for(second);
+  expect(zoe.parsed.to && 'value' in zoe.parsed.to ? zoe.parsed.to.value[0] : null).toMatchObject({ name: 'Zoë Müller', address: first });
+  expect(pat.parsed.to && 'value' in pat.parsed.to ? pat.parsed.to.value[0] : null).toMatchObject({ name: 'Pat "The Cat" O\'Brien', address: second });
+  expect([zoe.parsed.messageId, pat.parsed.messageId]).toEqual(ids);
+  expect(zoe.raw.toString()).not.toContain(second);
+  for (const mail of [zoe, pat]) {
+    const verification = await dkimVerify(mail.raw, { resolver: testDnsResolver() });
+    expect(verification.results[0].status.result).toBe('pass');
+  }
+});

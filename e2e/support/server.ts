@@ -54,7 +54,7 @@ export function databaseEnv(): Record<string, string | undefined> {
 export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);
 
 /** Starts `mailstead start` as a user would, and waits until /v2 answers over HTTPS. */
-export async function startServer(options: { env?: Record<string, string | undefined>; dataDir?: string; waitForReady?: boolean } = {}): Promise<ServerHandle> {
+export async function startServer(options: { env?: Record<string, string | undefined>; dataDir?: string; waitForReady?: boolean; nodeArgs?: string[] } = {}): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const env: Record<string, string | undefined> = {
@@ -75,7 +75,7 @@ export async function startServer(options: { env?: Record<string, string | undef
   };
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [CLI, 'start', '--no-build'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'start', '--no-build'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -4,7 +4,7 @@ import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
 import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
-import { buildMime, compileContent } from '@/lib/core/messages/build-mime';
+import { buildMime, buildSharedMime, compileContent, personalizeSharedMime, type SharedMime } from '@/lib/core/messages/build-mime';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from './classify-bounce';
 import type { Destinations } from './destinations';
@@ -19,7 +19,7 @@ type Key = typeof dkimKeys.$inferSelect;
 export type BatchContext = {
   services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger'>;
   now: Date;
-  contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null }>;
+  contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null; shared: Map<number, Promise<SharedMime>> }>;
   domains: Map<string, Domain>;
   keys: Map<string, Key>;
   suppressed: Map<string, string>;
@@ -73,6 +73,20 @@ const STEPS: Step[] = [
         return;
       }
       try {
+        if (!content.isTemplated) {
+          // Same bytes for every recipient but To and Message-ID: encode once per content and date.
+          const dateKey = job.message.firstAttemptAt.getTime();
+          let shared = content.shared.get(dateKey);
+          if (!shared) {
+            shared = buildSharedMime(content.structured!, job.message.firstAttemptAt);
+            content.shared.set(dateKey, shared);
+          }
+          const prebuilt = await shared;
+          if (prebuilt) {
+            job.raw = personalizeSharedMime(prebuilt, job.message);
+            return;
+          }
+        }
         job.raw = await buildMime(content.structured!, content.compiled, content.globalSubstitutions, {
           messageIdHeader: job.message.messageIdHeader,
           recipient: job.message.recipient,
@@ -151,7 +165,7 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
     db.select().from(dkimKeys).where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
   ]);
   const contents = new Map(
-    contentRows.map((content) => [content.id, { ...content, compiled: content.kind === 'structured' && content.isTemplated ? compileContent(content.structured!) : null }]),
+    contentRows.map((content) => [content.id, { ...content, compiled: content.kind === 'structured' && content.isTemplated ? compileContent(content.structured!) : null, shared: new Map() }]),
   );
   const suppressed = new Map<string, string>();
   const groups = new Map<string, ClaimedMessage[]>();

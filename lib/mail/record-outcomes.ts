@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import type { EventType } from '@/lib/core/events/record-event';
+import { bulkInsert } from '@/lib/core/shared/bulk-insert';
 import { Rollup, type Counter } from '@/lib/core/stats/rollup';
 import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppressions/suppress-recipient';
 import type { Db } from '@/lib/db/client';
 import { events, messages, type DeliveryAttempt } from '@/lib/db/schema';
+import { newId } from '@/lib/shared/ids';
 import type { ClaimedMessage } from './claim-due-messages';
 import { HARD_BOUNCES } from './classify-bounce';
 import type { Outcome } from './outcome';
@@ -29,58 +31,77 @@ export async function recordOutcomes(services: Pick<Services, 'config'>, db: Db,
   if (results.length === 0) return;
   const rollup = new Rollup();
   const eventRows: (typeof events.$inferInsert)[] = [];
+  const updates: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; attempt: DeliveryAttempt }[] = [];
+  const newSuppressions: Parameters<typeof suppressRecipient>[1][] = [];
   const schedule = services.config.delivery.retrySchedule;
-  await db.transaction(async (tx) => {
-    for (const { message, outcome: reported } of results) {
-      let outcome = reported;
-      const attempts = message.attempts + 1;
-      let nextAttemptAt: Date | null = null;
-      if (outcome.kind === 'deferred' && !outcome.isFinal) {
-        const delaySeconds = schedule[Math.min(message.attempts, schedule.length - 1)];
-        nextAttemptAt = new Date(now.getTime() + delaySeconds * 1000);
-        if (nextAttemptAt >= message.expiresAt) {
-          rollup.count(facts(message, now), 'deferred');
-          eventRows.push(eventRow('message.transient_error', message, now, { response: outcome.log }));
-          outcome = { kind: 'failed', log: `${outcome.log} (no more attempts before the message expires)` };
-          nextAttemptAt = null;
-        }
-      }
-      const event = EVENT_OF[outcome.kind];
-      const attempt: DeliveryAttempt = { time: now.toISOString(), log: outcome.log, status: event.status };
-      const isDelivered = outcome.kind === 'delivered';
-      await tx
-        .update(messages)
-        .set({
-          status: event.status,
-          attempts,
-          nextAttemptAt,
-          leaseUntil: null,
-          lockedBy: null,
-          sentAt: message.sentAt ?? now,
-          deliveredAt: isDelivered ? now : message.deliveredAt,
-          bounceClassification: outcome.kind === 'bounced' ? outcome.classification : message.bounceClassification,
-          deliveryAttempts: [...message.deliveryAttempts, attempt],
-          updatedAt: now,
-        })
-        .where(and(eq(messages.id, message.id), eq(messages.lockedBy, workerId)));
-      rollup.count(facts(message, now), event.counter, isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined);
-      eventRows.push(eventRow(event.type, message, now, { response: outcome.log }));
-      if (outcome.kind === 'bounced') {
-        rollup.countBounce(facts(message, now), outcome.classification);
-        if (HARD_BOUNCES.has(outcome.classification) && !message.isSandbox) {
-          await suppressRecipient(tx, {
-            accountId: message.accountId,
-            email: message.recipient,
-            domain: message.senderDomain,
-            kind: 'bounce',
-            reason: `hard bounce (${outcome.classification}): ${outcome.log}`.slice(0, 255),
-            expiresAt: new Date(now.getTime() + AUTOMATIC_SUPPRESSION_DAYS * DAY_MS),
-            at: now,
-          });
-        }
+
+  for (const { message, outcome: reported } of results) {
+    let outcome = reported;
+    let nextAttemptAt: Date | null = null;
+    if (outcome.kind === 'deferred' && !outcome.isFinal) {
+      const delaySeconds = schedule[Math.min(message.attempts, schedule.length - 1)];
+      nextAttemptAt = new Date(now.getTime() + delaySeconds * 1000);
+      if (nextAttemptAt >= message.expiresAt) {
+        rollup.count(facts(message, now), 'deferred');
+        eventRows.push(eventRow('message.transient_error', message, now, { response: outcome.log }));
+        outcome = { kind: 'failed', log: `${outcome.log} (no more attempts before the message expires)` };
+        nextAttemptAt = null;
       }
     }
-    for (let start = 0; start < eventRows.length; start += 500) await tx.insert(events).values(eventRows.slice(start, start + 500));
+    const event = EVENT_OF[outcome.kind];
+    const isDelivered = outcome.kind === 'delivered';
+    updates.push({
+      id: message.id,
+      status: event.status,
+      attempts: message.attempts + 1,
+      nextAttemptAt,
+      deliveredAt: isDelivered ? now : null,
+      classification: outcome.kind === 'bounced' ? outcome.classification : null,
+      attempt: { time: now.toISOString(), log: outcome.log, status: event.status },
+    });
+    rollup.count(facts(message, now), event.counter, isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined);
+    eventRows.push(eventRow(event.type, message, now, { response: outcome.log }));
+    if (outcome.kind === 'bounced') {
+      rollup.countBounce(facts(message, now), outcome.classification);
+      if (HARD_BOUNCES.has(outcome.classification) && !message.isSandbox) {
+        newSuppressions.push({
+          accountId: message.accountId,
+          email: message.recipient,
+          domain: message.senderDomain,
+          kind: 'bounce',
+          reason: `hard bounce (${outcome.classification}): ${outcome.log}`.slice(0, 255),
+          expiresAt: new Date(now.getTime() + AUTOMATIC_SUPPRESSION_DAYS * DAY_MS),
+          at: now,
+        });
+      }
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    // One statement for the whole batch; the lock check keeps a worker whose lease ran out (and
+    // whose messages another worker took) from overwriting the newer state.
+    const column = <K extends keyof (typeof updates)[number]>(key: K) => sql.param(updates.map((update) => update[key]));
+    await tx.execute(sql`
+      update ${messages} as m set
+        status = u.status,
+        attempts = u.attempts,
+        next_attempt_at = u.next_attempt_at,
+        lease_until = null,
+        locked_by = null,
+        sent_at = coalesce(m.sent_at, ${now.toISOString()}::timestamptz),
+        delivered_at = coalesce(u.delivered_at, m.delivered_at),
+        bounce_classification = coalesce(u.classification, m.bounce_classification),
+        delivery_attempts = m.delivery_attempts || jsonb_build_array(u.attempt::jsonb),
+        updated_at = ${now.toISOString()}::timestamptz
+      from unnest(
+        ${column('id')}::uuid[], ${column('status')}::text[], ${column('attempts')}::int[],
+        ${sql.param(updates.map((update) => update.nextAttemptAt?.toISOString() ?? null))}::timestamptz[],
+        ${sql.param(updates.map((update) => update.deliveredAt?.toISOString() ?? null))}::timestamptz[],
+        ${column('classification')}::text[], ${sql.param(updates.map((update) => JSON.stringify(update.attempt)))}::text[]
+      ) as u(id, status, attempts, next_attempt_at, delivered_at, classification, attempt)
+      where m.id = u.id and m.locked_by = ${workerId}`);
+    await bulkInsert(tx, events, eventRows.map((row) => ({ id: newId(), ...row })));
+    for (const suppression of newSuppressions) await suppressRecipient(tx, suppression);
     await rollup.flush(tx);
   });
 }

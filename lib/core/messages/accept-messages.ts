@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { events, messageContents, messages, type StructuredContent } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import { messageEventPayload } from '@/lib/core/events/message-event';
+import { bulkInsert } from '@/lib/core/shared/bulk-insert';
 import { Rollup } from '@/lib/core/stats/rollup';
 import { signalMessagesQueued } from './queue-signal';
 
@@ -95,10 +96,8 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
       dataRetainUntil,
       createdAt: now,
     });
-    for (let start = 0; start < rows.length; start += 500) {
-      await tx.insert(messages).values(rows.slice(start, start + 500));
-      await tx.insert(events).values(eventRows.slice(start, start + 500));
-    }
+    await bulkInsert(tx, messages, rows);
+    await bulkInsert(tx, events, eventRows.map((event) => ({ id: newId(), ...event })));
     await rollup.flush(tx);
   });
   if (!options.isScheduled) signalMessagesQueued();

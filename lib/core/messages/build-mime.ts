@@ -50,3 +50,36 @@ export async function buildMime(content: StructuredContent, compiled: Compiled |
   });
   return composer.compile().build();
 }
+
+const PLACEHOLDER_RECIPIENT = 'mailstead-recipient@placeholder.invalid';
+const PLACEHOLDER_MESSAGE_ID = '<mailstead-message-id@placeholder.invalid>';
+
+export type SharedMime = { head: string; body: Buffer } | null;
+
+/**
+ * For content without substitutions every recipient's message is the same but for To and
+ * Message-ID: build (and encode) it once, then swap those two header lines per recipient.
+ * Null when the composer's output does not have the expected shape (the caller builds in full).
+ */
+export async function buildSharedMime(content: StructuredContent, date: Date): Promise<SharedMime> {
+  const raw = await buildMime(content, null, null, { messageIdHeader: PLACEHOLDER_MESSAGE_ID, recipient: PLACEHOLDER_RECIPIENT, recipientName: null, substitutions: null, date });
+  const split = raw.indexOf('\r\n\r\n');
+  if (split === -1) return null;
+  const head = raw.subarray(0, split).toString('utf8');
+  if (!/^To: mailstead-recipient@placeholder\.invalid$/m.test(head) || !head.includes(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`)) return null;
+  return { head, body: raw.subarray(split) };
+}
+
+export function personalizeSharedMime(shared: NonNullable<SharedMime>, message: Pick<MessageToBuild, 'messageIdHeader' | 'recipient' | 'recipientName'>): Buffer {
+  const head = shared.head
+    .replace(/^To: mailstead-recipient@placeholder\.invalid$/m, `To: ${formatAddress(message.recipientName, message.recipient)}`)
+    .replace(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`, `Message-ID: ${message.messageIdHeader}`);
+  return Buffer.concat([Buffer.from(head, 'utf8'), shared.body]);
+}
+
+/** `Name <address>`: quoted when plain ASCII, an RFC 2047 encoded word otherwise. */
+function formatAddress(name: string | null, address: string): string {
+  if (!name) return address;
+  if (/^[\x20-\x7e]*$/.test(name)) return `"${name.replace(/(["\\])/g, '\\$1')}" <${address}>`;
+  return `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?= <${address}>`;
+}
