@@ -16,7 +16,7 @@ import { createScratchDatabase } from '../e2e/support/postgres';
 import { freePort, startServer, tempDataDir, trustingAgent, type ServerHandle } from '../e2e/support/server';
 
 const ACCOUNTS = 4;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const RECIPIENTS_PER_REQUEST = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BODY = 'x'.repeat(10 * 1024);

@@ -6,12 +6,13 @@ import { ApiKeyTable } from '@/components/tables/api-key-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
-import { useApiKeys, useCurrentUser } from '@/lib/client/queries';
+import { useApiKeys, useCurrentUser, useSetApiKeySandbox } from '@/lib/client/queries';
 import type { ApiKeyObject } from '@/lib/client/types';
 import { mayOpen } from '@/components/layout/sections';
 
 export function ApiKeysView({ accountId }: { accountId: string }) {
   const keys = useApiKeys(accountId);
+  const setSandbox = useSetApiKeySandbox(accountId);
   const me = useCurrentUser();
   const scopes = me.data?.accounts.find((account) => account.id === accountId)?.scopes ?? [];
   const canWrite = mayOpen(scopes, 'api-keys:write');
@@ -31,6 +32,7 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
         actions={keys.data && keys.data.data.length > 0 ? createButton : null}
       />
       {keys.isPending ? <LoadingState label="Loading API keys…" /> : null}
+      {setSandbox.error ? <Alert tone="error">{setSandbox.error.message}</Alert> : null}
       {keys.error ? (
         keys.error instanceof ApiError && keys.error.status === 403 ? (
           <Alert tone="warning" title="You cannot view API keys">
@@ -47,7 +49,7 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
           Create a key for each application that sends mail or manages this account, with only the scopes it needs.
         </EmptyState>
       ) : null}
-      {keys.data && keys.data.data.length > 0 ? <ApiKeyTable keys={keys.data.data} canEdit={canWrite} canDelete={canDelete} onEdit={setEditing} onDelete={setDeleting} /> : null}
+      {keys.data && keys.data.data.length > 0 ? <ApiKeyTable keys={keys.data.data} canEdit={canWrite} canDelete={canDelete} onEdit={setEditing} onDelete={setDeleting} onToggleSandbox={(key) => setSandbox.mutate({ id: key.id, sandbox: !key.sandbox })} /> : null}
 
       <CreateApiKeyDialog
         accountId={accountId}

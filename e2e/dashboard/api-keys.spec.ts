@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { capture, signIn } from '../support/dashboard';
+import { verifiedDomain, waitForStatus } from '../support/sending';
 import { newAccount, sharedServer } from '../support/shared';
 
 test('API keys: create shows the secret once, edit and delete work, server errors sit next to their field', async ({ page }, testInfo) => {
@@ -95,4 +96,21 @@ test('pages not built yet say so plainly', async ({ page }, testInfo) => {
   await page.goto(`${sharedServer().baseUrl}/${account.accountId}/campaigns`);
   await expect(page.getByText('Campaigns are not in the dashboard yet')).toBeVisible();
   await capture(page, testInfo, 'campaigns-soon');
+});
+
+test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out', async ({ page }, testInfo) => {
+  const email = uniqueEmail('sandbox-owner');
+  const account = await newAccount('Dashboard sandbox', email);
+  const domain = `sandbox-${Date.now().toString(36)}.example.com`;
+  await verifiedDomain(account.api, domain);
+  await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/api-keys`);
+  await page.getByRole('button', { name: 'Use sandbox for Created by mailstead accounts create' }).click();
+  await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Sandbox');
+  await capture(page, testInfo, 'sandbox-key');
+  const sent = await account.api.post(account.api.account('/messages'), { from: { email: `a@${domain}` }, recipients: [{ email: 'someone@example.org' }], subject: 's', text_content: 't' });
+  expect(sent.status).toBe(202);
+  await waitForStatus(account.api, sent.body.data[0].id, 'Sandbox Delivered');
+  await page.getByRole('button', { name: 'Go live with Created by mailstead accounts create' }).click();
+  await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Live');
 });

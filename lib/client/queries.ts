@@ -107,3 +107,12 @@ export function useDeleteDomain(accountId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['domains', accountId] }),
   });
 }
+
+export function useSetApiKeySandbox(accountId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, sandbox }: { id: string; sandbox: boolean }) =>
+      apiRequest<ApiKeyObject>(`/internal/accounts/${accountId}/api-keys/${id}/sandbox`, { method: 'PUT', body: { sandbox } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.apiKeys(accountId) }),
+  });
+}

@@ -1,3 +1,4 @@
+import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
 import { completeSetup } from '@/lib/core/setup/complete-setup';
 import { completeSetupSchema } from '@/lib/core/setup/schemas';
 import { getSetupStatus } from '@/lib/core/setup/get-setup-status';
@@ -22,6 +23,17 @@ export const internalEndpoints: Endpoint[] = [
     input: ({ body }) => body,
     isInternal: true,
     isAnonymous: true,
+  },
+  {
+    method: 'put',
+    path: '/internal/accounts/{account_id}/api-keys/{key_id}/sandbox',
+    verb: setApiKeySandbox,
+    status: 200,
+    summary: 'Turn sandbox mode of a key on or off',
+    tags: ['Internal'],
+    response: anything,
+    input: ({ body, params }) => ({ ...body, key_id: params.key_id }),
+    isInternal: true,
   },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isInternal: true },
 ];

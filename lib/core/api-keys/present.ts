@@ -4,6 +4,7 @@ type ApiKeyRow = typeof apiKeys.$inferSelect;
 type ScopeRow = typeof apiKeyScopes.$inferSelect;
 
 export function presentApiKey(row: ApiKeyRow, scopes: ScopeRow[]) {
+  // `sandbox` is a Mailstead extension: AhaSend shows the mode only in its dashboard.
   return {
     object: 'api_key' as const,
     id: row.id,
@@ -25,6 +26,7 @@ export function presentApiKey(row: ApiKeyRow, scopes: ScopeRow[]) {
         domain_id: scope.domainId,
       })),
     ip_allow_list: row.ipAllowList,
+    sandbox: row.isSandbox,
   };
 }
 

@@ -51,6 +51,7 @@ export const apiKeySchema = z
     public_key: z.string(),
     scopes: z.array(apiKeyScopeSchema),
     ip_allow_list: z.array(z.string()),
+    sandbox: z.boolean().openapi({ description: 'Sandbox mode: sends run without leaving the server (Mailstead extension; set from the dashboard).' }),
   })
   .openapi('APIKey');
 

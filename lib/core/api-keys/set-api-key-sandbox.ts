@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { apiKeys } from '@/lib/db/schema';
+import { presentApiKey } from './present';
+import { getApiKeyInAccount, loadScopesOfKeys } from './queries';
+import { apiKeyIdSchema } from './schemas';
+
+/**
+ * Sandbox mode of a key: everything it sends runs the pipeline without leaving the machine. AhaSend
+ * keeps this out of the v2 API (a dashboard setting), so it lives under /internal.
+ */
+export const setApiKeySandbox = defineVerb({
+  scope: 'api-keys:write',
+  input: z.object({ key_id: apiKeyIdSchema, sandbox: z.boolean({ error: 'must be true or false' }) }),
+  async run({ db, principal, now }, input) {
+    const key = await getApiKeyInAccount(db, principal.targetAccountId, input.key_id);
+    const [row] = await db
+      .update(apiKeys)
+      .set({ isSandbox: input.sandbox, updatedAt: now() })
+      .where(and(eq(apiKeys.accountId, principal.targetAccountId), eq(apiKeys.id, key.id)))
+      .returning();
+    return presentApiKey(row, await loadScopesOfKeys(db, [key.id]));
+  },
+});
