@@ -76,7 +76,7 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
     const account = await createAccountWithKey(web.env, `Bench ${i}`);
     const domain = `a${i}.${senderDomain}`;
     const created = await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/domains`, { domain });
-    for (const record of created.dns_records as { type: string; host: string; content: string }[]) {
+    for (const record of (created.dns_records ?? []) as { type: string; host: string; content: string }[]) {
       if (record.type === 'TXT') dns.set(record.host, 'TXT', [record.content]);
       if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
     }
@@ -133,7 +133,7 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
   };
 }
 
-async function api(server: ServerHandle, agent: Agent, key: string, method: string, path: string, body?: unknown, expected = 0): Promise<any> {
+async function api(server: ServerHandle, agent: Agent, key: string, method: string, path: string, body?: unknown, expected = 0): Promise<Record<string, unknown> & { dns_records?: unknown }> {
   const response = await fetch(server.baseUrl + path, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
