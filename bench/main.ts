@@ -142,7 +142,7 @@ async function api(server: ServerHandle, agent: Agent, key: string, method: stri
   });
   const text = await response.text();
   if ((expected && response.status !== expected) || response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
+  return text ? JSON.parse(text) : {};
 }
 
 function reachable(url: string) {
