@@ -13,6 +13,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
   'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
   'POST /v2/accounts/{account_id}/messages': { from: { email: 'x@placeholder' }, recipients: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
+  'POST /v2/accounts/{account_id}/messages/conversation': { from: { email: 'x@placeholder' }, to: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
 };
 
 let api: ApiClient;
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
   const domain = await verifiedDomain(api, `bad-input-target-${Date.now()}.example.com`);
   pathValues.domain = domain.domain;
   VALID_BODIES['POST /v2/accounts/{account_id}/messages'].from = { email: `sender@${domain.domain}` };
+  VALID_BODIES['POST /v2/accounts/{account_id}/messages/conversation'].from = { email: `sender@${domain.domain}` };
 });
 
 const withBodies = v2Endpoints.filter((endpoint) => endpoint.body);

@@ -216,3 +216,41 @@ test('without substitutions each recipient still gets their own To and Message-I
     expect(verification.results[0].status.result).toBe('pass');
   }
 });
+
+test('conversation: one message to To and Cc, Bcc delivered but never named in a header', async () => {
+  const to = rcpt('to');
+  const cc = rcpt('cc');
+  const bcc = rcpt('bcc');
+  const response = await api.post(api.account('/messages/conversation'), {
+    from: { email: `desk@${sender}`, name: 'Help desk' },
+    to: [{ email: to, name: 'To Person' }],
+    cc: [{ email: cc }],
+    bcc: [{ email: bcc }],
+    subject: 'Your ticket {{ not_templated }}',
+    text_content: 'We are on it.',
+  });
+  expect(response.status).toBe(202);
+  expect(response.body.data.map((item: { recipient: { email: string } }) => item.recipient.email)).toEqual([to, cc, bcc]);
+  const messageId = response.body.data[0].id;
+  expect(new Set(response.body.data.map((item: { id: string }) => item.id))).toEqual(new Set([messageId]));
+  await expect.poll(() => [to, cc, bcc].map((address) => mx.for(address).length), { timeout: 30_000 }).toEqual([1, 1, 1]);
+  for (const address of [to, cc, bcc]) {
+    const [mail] = mx.for(address);
+    expect(mail.parsed.messageId).toBe(messageId);
+    expect(mail.parsed.subject).toBe('Your ticket {{ not_templated }}');
+    expect(mail.raw.toString()).toMatch(new RegExp(`^To: "?To Person"? <${to}>`, 'm'));
+    expect(mail.raw.toString()).toMatch(new RegExp(`^Cc: ${cc}`, 'm'));
+    expect(mail.raw.toString()).not.toContain(bcc);
+  }
+  const refused = await api.post(api.account('/messages/conversation'), { from: { email: `desk@${sender}` }, to: [{ email: to }], cc: [{ email: cc }], headers: { Cc: 'x@example.org' }, subject: 's', text_content: 't' });
+  expect(refused.status).toBe(400);
+  const tooMany = await api.post(api.account('/messages/conversation'), {
+    from: { email: `desk@${sender}` },
+    to: Array.from({ length: 30 }, (_, i) => ({ email: `t${i}@example.org` })),
+    bcc: Array.from({ length: 21 }, (_, i) => ({ email: `b${i}@example.org` })),
+    subject: 's',
+    text_content: 't',
+  });
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.message).toMatch(/at most 50/);
+});

@@ -10,25 +10,27 @@ import { ROOT } from './paths';
  * the project). Every JSON response the API tests receive is validated against the operation and
  * status it answers.
  */
-const CANDIDATES = [
-  process.env.AHASEND_OPENAPI,
-  path.join(ROOT, '..', 'shared', 'reference', 'ahasend-openapi.yaml'),
-  '/work/shared/reference/ahasend-openapi.yaml',
-].filter(Boolean) as string[];
+const REFERENCE_DIRS = [process.env.AHASEND_REFERENCE_DIR, path.join(ROOT, '..', 'shared', 'reference'), '/work/shared/reference'].filter(Boolean) as string[];
+const referenceDir = REFERENCE_DIRS.find((dir) => existsSync(path.join(dir, 'ahasend-openapi.yaml'))) ?? null;
 
-export const contractFile = CANDIDATES.find((file) => existsSync(file)) ?? null;
+export const contractFile = referenceDir ? path.join(referenceDir, 'ahasend-openapi.yaml') : null;
+// v2 and the legacy v1 document; each gets its own schema id so that their $refs do not mix.
+const DOCUMENTS = [
+  { file: 'ahasend-openapi.yaml', id: 'ahasend' },
+  { file: 'ahasend-openapi-v1.yaml', id: 'ahasend-v1' },
+];
 
-type Operation = { template: string; pattern: RegExp; paramCount: number; method: string; responses: Record<string, unknown> };
+type Operation = { template: string; pattern: RegExp; paramCount: number; method: string; responses: Record<string, unknown>; docId: string; doc: Record<string, unknown> };
 
-let loaded: { ajv: Ajv2020; operations: Operation[]; doc: Record<string, unknown> } | null = null;
+let loaded: { ajv: Ajv2020; operations: Operation[] } | null = null;
 const validators = new Map<string, ValidateFunction>();
 
 /** OpenAPI 3.0-style `nullable: true` in a 3.1 document: turn it into JSON Schema's null type. */
-function normalize(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(normalize);
+function normalize(node: unknown, id: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => normalize(item, id));
   if (!node || typeof node !== 'object') return node;
-  const object = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, normalize(value)]));
-  if (typeof object.$ref === 'string' && (object.$ref as string).startsWith('#/')) object.$ref = `ahasend${object.$ref}`;
+  const object = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, normalize(value, id)]));
+  if (typeof object.$ref === 'string' && (object.$ref as string).startsWith('#/')) object.$ref = `${id}${object.$ref}`;
   if (object.nullable === true) {
     delete object.nullable;
     if (typeof object.type === 'string') object.type = [object.type, 'null'];
@@ -39,26 +41,31 @@ function normalize(node: unknown): unknown {
 }
 
 function load() {
-  if (loaded || !contractFile) return loaded;
-  const doc = normalize(parse(readFileSync(contractFile, 'utf8'))) as Record<string, unknown>;
+  if (loaded || !referenceDir) return loaded;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats.default(ajv);
   ajv.addFormat('fqdn', /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z0-9-]{1,63}$/i);
-  ajv.addSchema(doc, 'ahasend');
   const operations: Operation[] = [];
-  for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!operation?.responses) continue;
-      operations.push({
-        template,
-        pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        paramCount: (template.match(/\{/g) ?? []).length,
-        method: method.toUpperCase(),
-        responses: operation.responses,
-      });
+  for (const { file, id } of DOCUMENTS) {
+    if (!existsSync(path.join(referenceDir, file))) continue;
+    const doc = normalize(parse(readFileSync(path.join(referenceDir, file), 'utf8')), id) as Record<string, unknown>;
+    ajv.addSchema(doc, id);
+    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation?.responses) continue;
+        operations.push({
+          template,
+          pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          paramCount: (template.match(/\{/g) ?? []).length,
+          method: method.toUpperCase(),
+          responses: operation.responses,
+          docId: id,
+          doc,
+        });
+      }
     }
   }
-  loaded = { ajv, operations, doc };
+  loaded = { ajv, operations };
   return loaded;
 }
 
@@ -82,14 +89,15 @@ export function contractViolations(method: string, urlPath: string, status: numb
   let response = operation.responses[responseKey] as Record<string, unknown> | undefined;
   if (!response) {
     // A status the document does not list for this operation: errors must still be ErrorResponse.
-    if (status >= 400) return validateAgainst(contract, 'ahasend#/components/schemas/ErrorResponse', body, `${method} ${urlPath} ${status}`);
+    if (status >= 400 && operation.docId === 'ahasend') return validateAgainst(contract, 'ahasend#/components/schemas/ErrorResponse', body, `${method} ${urlPath} ${status}`);
+    if (status >= 400) return typeof (body as { status?: unknown })?.status === 'string' ? [] : [`${method} ${urlPath} ${status}: a v1 error must be {"status": "..."}`];
     return [`${method} ${operation.template}: status ${status} is not documented`];
   }
-  let base = `ahasend#/paths/${pointer(operation.template, method.toLowerCase(), 'responses', responseKey)}`;
+  let base = `${operation.docId}#/paths/${pointer(operation.template, method.toLowerCase(), 'responses', responseKey)}`;
   if (typeof response.$ref === 'string') {
     base = response.$ref as string;
     const name = base.split('/').at(-1)!;
-    response = (contract.doc.components as Record<string, Record<string, Record<string, unknown>>>).responses[name];
+    response = (operation.doc.components as Record<string, Record<string, Record<string, unknown>>>).responses[name];
     responseKey = name;
   }
   const content = response?.content as Record<string, unknown> | undefined;

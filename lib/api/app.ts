@@ -5,8 +5,10 @@ import { registerEndpoint, type RouteTable } from './endpoint';
 import { errorResponse, type Envelope } from './errors';
 import { internalEndpoints } from './internal';
 import { authenticate } from './middleware/authenticate';
+import { authenticateV1 } from './middleware/authenticate-v1';
 import { rateLimit } from './middleware/rate-limit';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
+import { v1Endpoints } from './v1';
 import { v2Endpoints } from './v2';
 
 const envelopeOf = (path: string): Envelope => (path.startsWith('/v1/') ? 'v1' : 'v2');
@@ -34,7 +36,8 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
 
   app.use('/v2/*', authenticate(deps, { allowApiKeys: true }), rateLimit(deps));
   app.use('/internal/*', authenticate(deps, { allowApiKeys: false }), rateLimit(deps));
-  for (const endpoint of [...v2Endpoints, ...internalEndpoints]) registerEndpoint(app, registry, routes, deps, endpoint);
+  app.use('/v1/*', authenticateV1(deps), rateLimit(deps));
+  for (const endpoint of [...v2Endpoints, ...internalEndpoints, ...v1Endpoints]) registerEndpoint(app, registry, routes, deps, endpoint);
 
   app.notFound((c) => {
     const allowed = routes.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method);

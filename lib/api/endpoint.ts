@@ -38,8 +38,8 @@ export type Endpoint = {
   isExtension?: boolean;
   /** The response carries a secret that must never be logged or shown again. */
   isSecretBearing?: boolean;
-  /** `/internal/*` operations are for the dashboard only and stay out of the public document. */
-  isInternal?: boolean;
+  /** `/internal/*` (dashboard only) and `/v1` (its own legacy contract) stay out of /v2/openapi.json. */
+  isHiddenFromDocument?: boolean;
   /** Served without a credential (first-run setup); the verb then sees an anonymous principal. */
   isAnonymous?: boolean;
 };
@@ -73,7 +73,7 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
   const middleware = endpoint.idempotency ? [idempotency(deps, endpoint.idempotency, bodyLimit)] : [];
   app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], ...middleware, handler);
   routes.push({ method: endpoint.method.toUpperCase(), pattern: toPattern(endpoint.path) });
-  if (!endpoint.isInternal) document(registry, endpoint);
+  if (!endpoint.isHiddenFromDocument) document(registry, endpoint);
 }
 
 function document(registry: OpenAPIRegistry, endpoint: Endpoint) {

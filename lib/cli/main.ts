@@ -19,6 +19,8 @@ const USAGE = `usage: mailstead <command>
   accounts set-tier ACCOUNT_ID standard|partner
   accounts suspend ACCOUNT_ID [--reason TEXT]
   accounts unsuspend ACCOUNT_ID
+  accounts v1-key ACCOUNT_ID --label LABEL [--json]
+                                        a key for the legacy POST /v1/email/send (shown once)
   accounts add-member ACCOUNT_ID --email EMAIL --password PASSWORD --role ROLE
                                         ROLE: Administrator, Developer, Analyst or "Billing Manager"
 
@@ -90,6 +92,14 @@ async function accounts(config: Config, sub: string | undefined, args: string[])
   if (sub === 'suspend' || sub === 'unsuspend') {
     const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
     return run(config, `accounts.${sub}`, { account_id: positionals[0], reason: values.reason }, () => `account ${positionals[0]} ${sub}ed`);
+  }
+  if (sub === 'v1-key') {
+    const { values, positionals } = parse(args, { label: { type: 'string' }, json: { type: 'boolean', default: false } }, 1);
+    if (values.label === undefined) throw new UsageError('accounts v1-key needs --label');
+    return run(config, 'accounts.v1-key', { account_id: positionals[0], label: values.label }, (result) => {
+      const created = result as { id: string; key: string };
+      return values.json ? JSON.stringify(created) : `v1 key ${created.id}: ${created.key}  (shown once: store it now)`;
+    });
   }
   if (sub === 'add-member') {
     const { values, positionals } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } }, 1);

@@ -2,6 +2,10 @@ import { systemPrincipal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
 import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
+import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
+import { getAccountById } from '@/lib/core/accounts/queries';
+import { invalidInput } from '@/lib/core/errors';
+import { isUuid } from '@/lib/shared/ids';
 import { listAccounts } from '@/lib/core/accounts/list-accounts';
 import { setAccountStatus } from '@/lib/core/accounts/set-account-status';
 import { setAccountTier } from '@/lib/core/accounts/set-account-tier';
@@ -18,6 +22,12 @@ export const OPERATOR_COMMANDS = {
   'accounts.suspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'suspended' }),
   'accounts.unsuspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'active' }),
   'accounts.add-member': (services: Services, args: Record<string, unknown>) => addMemberWithPassword(system(services), args),
+  'accounts.v1-key': async (services: Services, args: Record<string, unknown>) => {
+    const accountId = String(args.account_id ?? '');
+    if (!isUuid(accountId)) throw invalidInput('invalid account_id');
+    await getAccountById(services.db, accountId);
+    return createV1Key({ ...services, principal: systemPrincipal(accountId) }, { label: args.label });
+  },
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // The server applied migrations when it started.
   migrate: async () => ({ migrated: true }),

@@ -1,5 +1,9 @@
 import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
 import { completeSetup } from '@/lib/core/setup/complete-setup';
+import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
+import { deleteV1Key } from '@/lib/core/v1-keys/delete-v1-key';
+import { listV1Keys } from '@/lib/core/v1-keys/list-v1-keys';
+import { createV1KeySchema } from '@/lib/core/v1-keys/schemas';
 import { completeSetupSchema } from '@/lib/core/setup/schemas';
 import { getSetupStatus } from '@/lib/core/setup/get-setup-status';
 import { getCurrentUser } from '@/lib/core/users/get-current-user';
@@ -10,7 +14,7 @@ const anything = z.object({}).passthrough();
 
 /** Session-only operations of the dashboard that have no v2 endpoint. */
 export const internalEndpoints: Endpoint[] = [
-  { method: 'get', path: '/internal/setup', verb: getSetupStatus, status: 200, summary: 'First-run status', tags: ['Internal'], response: anything, isInternal: true, isAnonymous: true },
+  { method: 'get', path: '/internal/setup', verb: getSetupStatus, status: 200, summary: 'First-run status', tags: ['Internal'], response: anything, isHiddenFromDocument: true, isAnonymous: true },
   {
     method: 'post',
     path: '/internal/setup',
@@ -21,7 +25,7 @@ export const internalEndpoints: Endpoint[] = [
     body: completeSetupSchema,
     response: anything,
     input: ({ body }) => body,
-    isInternal: true,
+    isHiddenFromDocument: true,
     isAnonymous: true,
   },
   {
@@ -33,7 +37,21 @@ export const internalEndpoints: Endpoint[] = [
     tags: ['Internal'],
     response: anything,
     input: ({ body, params }) => ({ ...body, key_id: params.key_id }),
-    isInternal: true,
+    isHiddenFromDocument: true,
   },
-  { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isInternal: true },
+  { method: 'get', path: '/internal/accounts/{account_id}/v1-keys', verb: listV1Keys, status: 200, summary: 'List v1 keys', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  {
+    method: 'post',
+    path: '/internal/accounts/{account_id}/v1-keys',
+    verb: createV1Key,
+    status: 201,
+    summary: 'Create a v1 key (shown once)',
+    tags: ['Internal'],
+    body: createV1KeySchema,
+    response: anything,
+    input: ({ body }) => body,
+    isHiddenFromDocument: true,
+  },
+  { method: 'delete', path: '/internal/accounts/{account_id}/v1-keys/{key_id}', verb: deleteV1Key, status: 200, summary: 'Delete a v1 key', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
 ];

@@ -2,6 +2,7 @@ import { cancelMessage } from '@/lib/core/messages/cancel-message';
 import { getMessage } from '@/lib/core/messages/get-message';
 import { listMessages } from '@/lib/core/messages/list-messages';
 import { createMessageResponseSchema, listMessagesQuerySchema, messageSchema, messageSummarySchema, sendMessageSchema } from '@/lib/core/messages/schemas';
+import { sendConversation, sendConversationSchema } from '@/lib/core/messages/send-conversation';
 import { sendMessage } from '@/lib/core/messages/send-message';
 import type { Page } from '@/lib/core/shared/pagination';
 import type { Endpoint } from '../endpoint';
@@ -23,6 +24,19 @@ export const messageEndpoints: Endpoint[] = [
     summary: 'Send a message (one per recipient)',
     tags,
     body: sendMessageSchema,
+    response: createMessageResponseSchema,
+    input: ({ body }) => body,
+    idempotency: 'standard',
+    bodyLimit: SEND_BODY_LIMIT,
+  },
+  {
+    method: 'post',
+    path: `${collection}/conversation`,
+    verb: sendConversation,
+    status: 202,
+    summary: 'Send one message to To, Cc and Bcc recipients',
+    tags,
+    body: sendConversationSchema,
     response: createMessageResponseSchema,
     input: ({ body }) => body,
     idempotency: 'standard',

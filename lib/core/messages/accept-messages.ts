@@ -29,6 +29,8 @@ export type Acceptance = {
     metadataRetentionDays: number;
     dataRetentionDays: number;
     campaignId?: string | null;
+    /** Conversation: one message to many, so every envelope recipient's row carries one Message-ID. */
+    isOneMessage?: boolean;
   };
   now: Date;
 };
@@ -45,8 +47,10 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
   // Data retention counts from the end of delivery; a retention of 0 still keeps content until sent.
   const dataRetainUntil = new Date(Math.max(options.expiresAt.getTime(), now.getTime()) + options.dataRetentionDays * DAY_MS);
   const contentId = newId();
+  let sharedMessageId: string | null = null;
   const rows = acceptance.recipients.map((recipient) => {
     const id = newId();
+    sharedMessageId ??= options.isOneMessage ? `<${id}@${acceptance.sender.domain}>` : null;
     return {
       id,
       accountId: acceptance.accountId,
@@ -54,7 +58,7 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
       contentId,
       campaignId: options.campaignId ?? null,
       contactId: recipient.contactId ?? null,
-      messageIdHeader: `<${id}@${acceptance.sender.domain}>`,
+      messageIdHeader: sharedMessageId ?? `<${id}@${acceptance.sender.domain}>`,
       sender: acceptance.sender.email,
       senderDomain: acceptance.sender.domain,
       recipient: recipient.email,

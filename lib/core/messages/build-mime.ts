@@ -31,7 +31,8 @@ export async function buildMime(content: StructuredContent, compiled: Compiled |
   const render = (template: Compiled[keyof Compiled], source: string | null) => (source === null ? undefined : compiled && template ? renderTemplate(template, context) : source);
   const composer = new MailComposer({
     from: { name: content.from.name ?? '', address: content.from.email },
-    to: { name: message.recipientName ?? '', address: message.recipient },
+    to: content.to ? content.to.map((address) => ({ name: address.name ?? '', address: address.email })) : { name: message.recipientName ?? '', address: message.recipient },
+    cc: content.cc?.map((address) => ({ name: address.name ?? '', address: address.email })),
     subject: render(compiled?.subject ?? null, content.subject),
     text: render(compiled?.text ?? null, content.text),
     html: render(compiled?.html ?? null, content.html),

@@ -39,3 +39,19 @@ export const apiKeyScopes = pgTable(
     index('api_key_scopes_domain_idx').on(table.domainId).where(sql`${table.domainId} is not null`),
   ],
 );
+
+/** Keys of the legacy v1 send endpoint (`X-Api-Key`): they can send from any domain of the account. */
+export const v1Keys = pgTable(
+  'v1_keys',
+  {
+    id: id(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    label: text('label').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    // The first characters of the secret, so that people can tell keys apart.
+    hint: text('hint').notNull(),
+    lastUsedAt: timestampColumn('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('v1_keys_secret_hash_idx').on(table.secretHash), index('v1_keys_account_idx').on(table.accountId, table.id)],
+);

@@ -11,6 +11,9 @@ export type StructuredContent = {
   replyTo: { email: string; name: string | null } | null;
   headers: [string, string][];
   attachments: { fileName: string; contentType: string; contentId: string | null; isInline: boolean; base64: string }[];
+  /** Conversation messages: one message with these To and Cc headers for every envelope recipient. */
+  to?: { email: string; name: string | null }[];
+  cc?: { email: string; name: string | null }[];
 };
 
 /** One delivery attempt, as the API shows it (`delivery_attempts`). */

@@ -1,0 +1,83 @@
+import { invalidInput } from '@/lib/core/errors';
+import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { acceptMessages } from './accept-messages';
+import { resolveSchedule } from './resolve-schedule';
+import { resolveSender, senderDomainOf } from './resolve-sender';
+import { addressSchema, messageOptionsShape } from './schemas';
+import { prepareContent } from './send-message';
+
+const addressList = z.array(addressSchema).min(1, 'must hold at least one address').max(50, 'must hold at most 50 addresses');
+
+export const sendConversationSchema = z
+  .object({ from: addressSchema, to: addressList, cc: addressList.nullish(), bcc: addressList.nullish(), ...messageOptionsShape })
+  .openapi('CreateConversationMessageRequest');
+
+/**
+ * POST /v2/accounts/{a}/messages/conversation: one message, person to person, with To and Cc
+ * headers as given and Bcc recipients that no header ever names. No templating.
+ */
+export const sendConversation = defineVerb({
+  scope: 'messages:send:{domain}',
+  input: sendConversationSchema,
+  domains: (_ctx, input) => senderDomainOf(input.from.email),
+  async run({ db, principal, now: clock }, input) {
+    const now = clock();
+    const total = input.to.length + (input.cc?.length ?? 0) + (input.bcc?.length ?? 0);
+    if (total > 50) throw invalidInput(`to, cc and bcc together must hold at most 50 addresses (got ${total})`, 'to');
+    const prepared = prepareContent(input);
+    const normalize = (list: { email: string; name?: string | null }[] | null | undefined, field: string) =>
+      (list ?? []).map((entry, index) => {
+        const address = normalizeEmailAddress(entry.email);
+        if (!address.ok) throw invalidInput(`${field}.${index}.email: ${address.reason}`, field);
+        return { email: address.email, domain: address.domain, name: entry.name ?? null };
+      });
+    const to = normalize(input.to, 'to');
+    const cc = normalize(input.cc, 'cc');
+    const bcc = normalize(input.bcc, 'bcc');
+    const sender = await resolveSender(db, principal.targetAccountId, input.from.email);
+    const envelope = [...to, ...cc, ...bcc].filter((entry, index, all) => all.findIndex((other) => other.email === entry.email) === index);
+    const schedule = resolveSchedule(input.schedule, now);
+    const { control } = prepared;
+    const rows = await acceptMessages(db, {
+      accountId: principal.targetAccountId,
+      sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
+      subject: input.subject,
+      content: {
+        kind: 'structured',
+        structured: {
+          ...prepared.structured,
+          from: { email: sender.email, name: input.from.name ?? null },
+          to: to.map(({ email, name }) => ({ email, name })),
+          ...(cc.length ? { cc: cc.map(({ email, name }) => ({ email, name })) } : {}),
+        },
+        globalSubstitutions: null,
+        isTemplated: false,
+      },
+      recipients: envelope.map((entry) => ({ ...entry, substitutions: null })),
+      options: {
+        isSandbox: principal.isSandbox || (input.sandbox ?? control.isSandbox ?? false),
+        sandboxResult: input.sandbox_result ?? control.sandboxResult ?? null,
+        tags: [...new Set(input.tags ?? control.tags ?? [])],
+        trackOpens: input.tracking?.open ?? control.trackOpens ?? sender.account.trackOpens,
+        trackClicks: input.tracking?.click ?? control.trackClicks ?? sender.account.trackClicks,
+        ...schedule,
+        metadataRetentionDays: input.retention?.metadata ?? control.metadataRetention ?? sender.account.messageMetadataRetention,
+        dataRetentionDays: input.retention?.data ?? control.dataRetention ?? sender.account.messageDataRetention,
+        isOneMessage: true,
+      },
+      now,
+    });
+    return {
+      object: 'list' as const,
+      data: rows.map((row) => ({
+        object: 'message' as const,
+        id: row.messageIdHeader,
+        recipient: { email: row.recipient, name: row.recipientName ?? '' },
+        status: schedule.isScheduled ? ('scheduled' as const) : ('queued' as const),
+        error: null,
+      })),
+    };
+  },
+});

@@ -1,0 +1,74 @@
+import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { acceptMessages, type AcceptedRecipient } from './accept-messages';
+import { resolveSchedule } from './resolve-schedule';
+import { resolveSender, senderDomainOf } from './resolve-sender';
+import { addressSchema, attachmentSchema } from './schemas';
+import { prepareContent } from './send-message';
+
+/** The legacy v1 body: fields under `content`, `text_body`/`html_body`, no templating or scheduling. */
+export const sendV1MessageSchema = z.object({
+  from: addressSchema,
+  recipients: z.array(addressSchema).min(1, 'must hold at least one recipient').max(100, 'must hold at most 100 recipients'),
+  content: z.object({
+    subject: z.string({ error: 'is required' }).max(2000),
+    text_body: z.string().nullish(),
+    html_body: z.string().nullish(),
+    attachments: z.array(attachmentSchema).max(100).nullish(),
+    reply_to: addressSchema.nullish(),
+    headers: z.record(z.string().max(200), z.string().max(4000)).nullish(),
+  }),
+});
+
+/**
+ * POST /v1/email/send, mapped onto the same acceptance as v2. Answers counts: recipients that cannot
+ * be accepted are counted and explained, not refused with the whole request.
+ */
+export const sendV1Message = defineVerb({
+  scope: 'messages:send:{domain}',
+  input: sendV1MessageSchema,
+  domains: (_ctx, input) => senderDomainOf(input.from.email),
+  async run({ db, principal, now: clock }, input) {
+    const now = clock();
+    const prepared = prepareContent(
+      { subject: input.content.subject, text_content: input.content.text_body, html_content: input.content.html_body, attachments: input.content.attachments, reply_to: input.content.reply_to, headers: input.content.headers },
+      true,
+    );
+    const sender = await resolveSender(db, principal.targetAccountId, input.from.email, 'from.email');
+    const accepted: AcceptedRecipient[] = [];
+    const failed: { email: string; reason: string }[] = [];
+    for (const recipient of input.recipients) {
+      const address = normalizeEmailAddress(recipient.email);
+      if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
+      else failed.push({ email: recipient.email, reason: address.reason });
+    }
+    if (accepted.length) {
+      const { control } = prepared;
+      await acceptMessages(db, {
+        accountId: principal.targetAccountId,
+        sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
+        subject: input.content.subject,
+        content: { kind: 'structured', structured: { ...prepared.structured, from: { email: sender.email, name: input.from.name ?? null } }, globalSubstitutions: null, isTemplated: false },
+        recipients: accepted,
+        options: {
+          isSandbox: principal.isSandbox || (control.isSandbox ?? false),
+          sandboxResult: control.sandboxResult ?? null,
+          tags: control.tags ?? [],
+          trackOpens: control.trackOpens ?? sender.account.trackOpens,
+          trackClicks: control.trackClicks ?? sender.account.trackClicks,
+          ...resolveSchedule(null, now),
+          metadataRetentionDays: control.metadataRetention ?? sender.account.messageMetadataRetention,
+          dataRetentionDays: control.dataRetention ?? sender.account.messageDataRetention,
+        },
+        now,
+      });
+    }
+    return {
+      success_count: accepted.length,
+      fail_count: failed.length,
+      failed_recipients: failed.map((failure) => failure.email),
+      errors: failed.map((failure) => `${failure.email}: ${failure.reason}`),
+    };
+  },
+});
