@@ -5,6 +5,7 @@ import { registerEndpoint, type RouteTable } from './endpoint';
 import { errorResponse, type Envelope } from './errors';
 import { internalEndpoints } from './internal';
 import { authenticate } from './middleware/authenticate';
+import { registerTracking } from './tracking';
 import { authenticateV1 } from './middleware/authenticate-v1';
 import { rateLimit } from './middleware/rate-limit';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
@@ -34,6 +35,7 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   const openApiDocument = () => (document ??= generateDocument(registry));
   app.get('/v2/openapi.json', (c) => c.json(openApiDocument()));
 
+  registerTracking(app, deps);
   app.use('/v2/*', authenticate(deps, { allowApiKeys: true }), rateLimit(deps));
   app.use('/internal/*', authenticate(deps, { allowApiKeys: false }), rateLimit(deps));
   app.use('/v1/*', authenticateV1(deps), rateLimit(deps));

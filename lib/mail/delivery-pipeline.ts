@@ -3,7 +3,8 @@ import type { Services } from '@/lib/core/context';
 import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
-import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
+import { dkimKeys, domains, messageContents, messageLinks } from '@/lib/db/schema';
+import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
 import { buildMime, buildSharedMime, compileContent, personalizeSharedMime, type SharedMime } from '@/lib/core/messages/build-mime';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from './classify-bounce';
@@ -17,6 +18,7 @@ type Key = typeof dkimKeys.$inferSelect;
 
 /** What a batch shares: contents, domains, keys and suppressions, each loaded once. */
 export type BatchContext = {
+  db: Db;
   services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger'>;
   now: Date;
   contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null; shared: Map<number, Promise<SharedMime>> }>;
@@ -65,7 +67,7 @@ const STEPS: Step[] = [
   },
   {
     name: 'render and build MIME',
-    run: async (job, { contents }) => {
+    run: async (job, { contents, domains, services, db }) => {
       const content = contents.get(job.message.contentId);
       if (!content) return { kind: 'failed', log: 'the message content is no longer stored' };
       if (content.kind === 'raw') {
@@ -73,6 +75,35 @@ const STEPS: Step[] = [
         return;
       }
       try {
+        const domain = domains.get(job.message.domainId)!;
+        const isTracked = content.structured!.html !== null && (job.message.trackOpens || job.message.trackClicks);
+        if (isTracked) {
+          // Tracking makes every recipient's HTML its own: signed URLs name the message.
+          const key = services.secrets.deriveKey('tracking-links');
+          const base = trackingBaseUrl(domain, services.config);
+          let links: string[] = [];
+          job.raw = await buildMime(content.structured!, content.compiled, content.globalSubstitutions, {
+            messageIdHeader: job.message.messageIdHeader,
+            recipient: job.message.recipient,
+            recipientName: job.message.recipientName,
+            substitutions: job.message.substitutions,
+            date: job.message.firstAttemptAt,
+            transformHtml: (html) => {
+              const tracked = addTracking(html, {
+                isClickTracked: job.message.trackClicks,
+                isOpenTracked: job.message.trackOpens,
+                clickUrl: (position) => `${base}/t/c/${signTrackingToken(key, job.message.id, position)}`,
+                openUrl: `${base}/t/o/${signTrackingToken(key, job.message.id)}`,
+              });
+              links = tracked.links;
+              return tracked.html;
+            },
+          });
+          if (links.length) {
+            await db.insert(messageLinks).values(links.map((url, position) => ({ messageId: job.message.id, position, url }))).onConflictDoNothing();
+          }
+          return;
+        }
         if (!content.isTemplated) {
           // Same bytes for every recipient but To and Message-ID: encode once per content and date.
           const dateKey = job.message.firstAttemptAt.getTime();
@@ -156,7 +187,7 @@ export async function runPipeline(message: ClaimedMessage, batch: BatchContext):
 }
 
 /** Loads what the batch's messages share, in a few queries. */
-export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'contents' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
+export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'db' | 'contents' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
   const contentIds = [...new Set(claimed.map((message) => message.contentId))];
   const domainIds = [...new Set(claimed.map((message) => message.domainId))];
   const [contentRows, domainRows, keyRows] = await Promise.all([
@@ -179,6 +210,7 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
   }
   return {
     ...base,
+    db,
     contents,
     domains: new Map(domainRows.map((domain) => [domain.id, domain])),
     keys: new Map(keyRows.map((key) => [key.domainId, key])),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
+import { pauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import type { EventType } from '@/lib/core/events/record-event';
 import { bulkInsert } from '@/lib/core/shared/bulk-insert';
@@ -27,7 +28,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
  * after the message expires fails it instead.
  */
-export async function recordOutcomes(services: Pick<Services, 'config'>, db: Db, workerId: string, results: { message: ClaimedMessage; outcome: Outcome }[], now: Date): Promise<void> {
+export async function recordOutcomes(services: Pick<Services, 'config' | 'logger'>, db: Db, workerId: string, results: { message: ClaimedMessage; outcome: Outcome }[], now: Date): Promise<void> {
   if (results.length === 0) return;
   const rollup = new Rollup();
   const eventRows: (typeof events.$inferInsert)[] = [];
@@ -104,6 +105,8 @@ export async function recordOutcomes(services: Pick<Services, 'config'>, db: Db,
     for (const suppression of newSuppressions) await suppressRecipient(tx, suppression);
     await rollup.flush(tx);
   });
+  const bouncedDomains = [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
+  await pauseOnBounceRate(services, db, bouncedDomains, now);
 }
 
 function facts(message: ClaimedMessage, at: Date) {
@@ -111,5 +114,5 @@ function facts(message: ClaimedMessage, at: Date) {
 }
 
 function eventRow(type: EventType, message: ClaimedMessage, at: Date, extra: Record<string, unknown>) {
-  return { accountId: message.accountId, type, messageId: message.id, domainId: message.domainId, payload: messageEventPayload(type, message, extra), createdAt: at };
+  return { accountId: message.accountId, type, messageId: message.id, domainId: message.domainId, payload: messageEventPayload(type, message, extra), isSandbox: message.isSandbox, createdAt: at };
 }

@@ -107,6 +107,10 @@ const envSchema = z.object({
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  PAUSE_BOUNCE_RATE: z.coerce.number().gt(0, 'must be a fraction between 0 and 1').max(1, 'must be a fraction between 0 and 1').default(0.1),
+  PAUSE_MIN_VOLUME: z.coerce.number().int().min(1).default(50),
+  PAUSE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  RETENTION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
 export type Config = {
@@ -134,6 +138,8 @@ export type Config = {
   jobPollMs: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
+  pause: { bounceRate: number; minVolume: number; windowHours: number };
+  retentionPurgeIntervalSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -188,5 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
+    pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
+    retentionPurgeIntervalSeconds: e.RETENTION_PURGE_INTERVAL_SECONDS,
   };
 }

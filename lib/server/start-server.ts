@@ -78,6 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => dashboard.close());
     const web = await startWebServer({
       port: config.port,
+      trackingPort: config.httpPort,
       tls,
       trustProxy: config.trustProxy,
       logger,

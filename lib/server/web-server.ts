@@ -20,6 +20,8 @@ export type WebServer = { port: number; close: () => Promise<void> };
  */
 export async function startWebServer(options: {
   port: number;
+  /** Plain-HTTP port for tracking links only (customers' CNAME hosts); 0 for none. */
+  trackingPort?: number;
   host?: string;
   tls: TlsMaterial;
   trustProxy: Cidr[];
@@ -78,6 +80,26 @@ export async function startWebServer(options: {
   const address = front.address() as net.AddressInfo;
   logger.debug({ port: address.port }, 'web server listening');
 
+  let trackingServer: http.Server | null = null;
+  if (options.trackingPort) {
+    // Only `/t/` over plain HTTP: tracking hosts are customers' names, for which we hold no certificate.
+    trackingServer = http.createServer((req, res) => {
+      if (!/^\/t\//.test(req.url ?? '')) {
+        res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
+        res.end(JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' }));
+        return;
+      }
+      const peer = normalizeIp(req.socket.remoteAddress);
+      const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
+      attachRequestMeta(req, { clientIp: isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer, isHttps: false });
+      options.api(req, res);
+    });
+    await new Promise<void>((resolve, reject) => {
+      trackingServer!.once('error', reject);
+      trackingServer!.listen(options.trackingPort, options.host, () => resolve());
+    });
+  }
+
   return {
     port: address.port,
     // Stop accepting, let requests in flight finish (up to a few seconds), then drop what is left.
@@ -86,7 +108,8 @@ export async function startWebServer(options: {
       const deadline = Date.now() + 5000;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       for (const socket of sockets) socket.destroy();
-      await closed;
+      trackingServer?.closeAllConnections();
+      await Promise.all([closed, trackingServer ? new Promise<void>((resolve) => trackingServer!.close(() => resolve())) : null]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { recheckDomains } from '@/lib/core/domains/recheck-domains';
 import { purgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
+import { purgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
 
@@ -11,6 +12,9 @@ const HANDLERS: Record<string, JobHandler> = {
   'purge-idempotency-records': async ({ db, now }) => {
     await purgeIdempotencyRecords(db, now());
   },
+  'purge-expired-messages': async ({ db, now }) => {
+    await purgeExpiredMessages(db, now());
+  },
   'recheck-domains': async (registry) => {
     await recheckDomains(registry);
   },
@@ -20,6 +24,7 @@ const HANDLERS: Record<string, JobHandler> = {
 const periodicJobs = (registry: Registry) => [
   { name: 'purge-idempotency-records', kind: 'purge-idempotency-records', intervalSeconds: 3600 },
   { name: 'recheck-domains', kind: 'recheck-domains', intervalSeconds: registry.config.dns.recheckIntervalSeconds },
+  { name: 'purge-expired-messages', kind: 'purge-expired-messages', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
 ];
 
 const JOB_LEASE_MS = 5 * 60 * 1000;

@@ -5,6 +5,7 @@ import { getDomain } from '@/lib/core/domains/get-domain';
 import { listDomains } from '@/lib/core/domains/list-domains';
 import { rotateDomainDkim } from '@/lib/core/domains/rotate-domain-dkim';
 import { createDomainSchema, domainSchema, listDomainsQuerySchema, updateDomainSchema } from '@/lib/core/domains/schemas';
+import { unpauseDomain } from '@/lib/core/domains/unpause-domain';
 import { updateDomain } from '@/lib/core/domains/update-domain';
 import type { Page } from '@/lib/core/shared/pagination';
 import type { Endpoint } from '../endpoint';
@@ -60,6 +61,17 @@ export const domainEndpoints: Endpoint[] = [
     verb: rotateDomainDkim,
     status: 200,
     summary: 'Rotate DKIM: the published standby key becomes active',
+    tags,
+    response: domainSchema,
+    input: ({ params }) => ({ domain: params.domain }),
+    isExtension: true,
+  },
+  {
+    method: 'post',
+    path: `${item}/unpause`,
+    verb: unpauseDomain,
+    status: 200,
+    summary: 'Unpause a domain paused for its bounce rate',
     tags,
     response: domainSchema,
     input: ({ params }) => ({ domain: params.domain }),

@@ -44,8 +44,9 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
   const { now, options } = acceptance;
-  // Data retention counts from the end of delivery; a retention of 0 still keeps content until sent.
-  const dataRetainUntil = new Date(Math.max(options.expiresAt.getTime(), now.getTime()) + options.dataRetentionDays * DAY_MS);
+  // Content is kept this long, and in any case until every message of it has been sent (the purge
+  // job checks): a data retention of 0 keeps it only for delivery.
+  const dataRetainUntil = new Date(now.getTime() + options.dataRetentionDays * DAY_MS);
   const contentId = newId();
   let sharedMessageId: string | null = null;
   const rows = acceptance.recipients.map((recipient) => {
@@ -85,7 +86,7 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
   const rollup = new Rollup();
   const eventRows = rows.map((row) => {
     rollup.count({ accountId: row.accountId, at: now, senderDomain: row.senderDomain, recipientDomain: row.recipientDomain, tags: row.tags }, 'reception');
-    return { accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), createdAt: now };
+    return { accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), isSandbox: row.isSandbox, createdAt: now };
   });
 
   await db.transaction(async (tx) => {

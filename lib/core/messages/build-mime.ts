@@ -20,6 +20,8 @@ export type MessageToBuild = {
   recipientName: string | null;
   substitutions: Record<string, unknown> | null;
   date: Date;
+  /** Applied to the rendered HTML part (open and click tracking). */
+  transformHtml?: (html: string) => string;
 };
 
 /**
@@ -35,7 +37,7 @@ export async function buildMime(content: StructuredContent, compiled: Compiled |
     cc: content.cc?.map((address) => ({ name: address.name ?? '', address: address.email })),
     subject: render(compiled?.subject ?? null, content.subject),
     text: render(compiled?.text ?? null, content.text),
-    html: render(compiled?.html ?? null, content.html),
+    html: ((html) => (html !== undefined && message.transformHtml ? message.transformHtml(html) : html))(render(compiled?.html ?? null, content.html)),
     amp: render(compiled?.amp ?? null, content.amp),
     replyTo: content.replyTo ? { name: content.replyTo.name ?? '', address: content.replyTo.email } : undefined,
     headers: content.headers.map(([key, value]) => ({ key, value })),

@@ -40,6 +40,8 @@ export const domains = pgTable(
     isPaused: boolean('is_paused').notNull().default(false),
     pausedAt: timestampColumn('paused_at'),
     pauseReason: text('pause_reason'),
+    // Bounce-rate pauses count outcomes from here (set when the domain is unpaused).
+    pauseWindowStartedAt: timestampColumn('pause_window_started_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestampColumn('deleted_at'),

@@ -96,6 +96,7 @@ export const messages = pgTable(
     index('messages_account_recipient_idx').on(table.accountId, table.recipient),
     index('messages_return_path_idx').on(table.returnPathToken),
     index('messages_content_idx').on(table.contentId),
+    index('messages_retain_idx').on(table.retainUntil),
   ],
 );
 
@@ -169,4 +170,15 @@ export const statsBouncesHourly = pgTable(
     count: integer('count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.classification] })],
+);
+
+/** Links of a click-tracked message, by position; the click URL carries only the position and a signature. */
+export const messageLinks = pgTable(
+  'message_links',
+  {
+    messageId: uuid('message_id').notNull(),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.position] })],
 );

@@ -43,10 +43,12 @@ export const events = pgTable(
     messageId: uuid('message_id'),
     domainId: uuid('domain_id'),
     payload: jsonb('payload').notNull(),
+    isSandbox: boolean('is_sandbox').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
     index('events_account_idx').on(table.accountId, table.id),
+    index('events_domain_time_idx').on(table.domainId, table.createdAt).where(sql`${table.domainId} is not null`),
     index('events_message_idx').on(table.messageId).where(sql`${table.messageId} is not null`),
   ],
 );
