@@ -172,22 +172,27 @@ async function start(config: Config, args: string[]): Promise<number> {
     if (build.status !== 0) throw new StartupError('the dashboard build failed (see above)');
   }
   const logger = createLogger({ level: config.logLevel });
-  const server = await startServer(config, logger);
+  // Signals are handled from the first moment: a stop that arrives while the server is still
+  // starting waits for the start to finish, then closes everything in order.
+  const startup = startServer(config, logger);
   let isStopping = false;
   const shutdown = (signal: string) => {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'shutting down');
-    server.stop().then(
-      () => process.exit(0),
-      (error) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    startup
+      .then((server) => server.stop())
+      .then(
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  await startup;
   await new Promise(() => {});
   return 0;
 }
