@@ -6,7 +6,7 @@ export type Section = { slug: string; label: string; readScope: string | null; i
 
 export const SECTIONS: Section[] = [
   { slug: 'domains', label: 'Domains', readScope: 'domains:read', isBuilt: true, group: 'Sending' },
-  { slug: 'messages', label: 'Messages', readScope: 'messages:read', isBuilt: false, group: 'Sending' },
+  { slug: 'messages', label: 'Messages', readScope: 'messages:read', isBuilt: true, group: 'Sending' },
   { slug: 'statistics', label: 'Statistics', readScope: 'statistics-transactional:read', isBuilt: false, group: 'Sending' },
   { slug: 'suppressions', label: 'Suppressions', readScope: 'suppressions:read', isBuilt: false, group: 'Sending' },
   { slug: 'api-keys', label: 'API keys', readScope: 'api-keys:read', isBuilt: true, group: 'Sending' },

@@ -1,6 +1,7 @@
 'use client';
 
 import { AccountSettingsForm } from '@/components/forms/account-settings-form';
+import { V1KeySection } from '@/components/forms/v1-key-section';
 import { mayOpen } from '@/components/layout/sections';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { useAccount, useCurrentUser } from '@/lib/client/queries';
@@ -15,6 +16,11 @@ export function AccountSettingsView({ accountId }: { accountId: string }) {
       {account.isPending ? <LoadingState /> : null}
       {account.error ? <Alert tone="error" title="Settings could not be loaded">{account.error.message}</Alert> : null}
       {account.data ? <AccountSettingsForm account={account.data} canEdit={mayOpen(scopes, 'accounts:write')} /> : null}
+      {mayOpen(scopes, 'api-keys:read') ? (
+        <div className="mt-8">
+          <V1KeySection accountId={accountId} canEdit={mayOpen(scopes, 'api-keys:write')} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -10,7 +10,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { DomainStatusBadge } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/client/api';
-import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useRotateDkim } from '@/lib/client/queries';
+import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useRotateDkim, useUnpauseDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { toZoneFile } from '@/lib/client/zone-file';
 
@@ -57,6 +57,7 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
   const check = useCheckDomainDns(accountId, name);
   const rotate = useRotateDkim(accountId, name);
   const remove = useDeleteDomain(accountId);
+  const unpause = useUnpauseDomain(accountId, name);
   const me = useCurrentUser();
   const scopes = me.data?.accounts.find((account) => account.id === accountId)?.scopes ?? [];
   const canWrite = mayOpen(scopes, 'domains:write');
@@ -105,7 +106,15 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
         ) : null}
         {data.paused ? (
           <Alert tone="warning" title="Sending is paused">
-            Paused {data.paused_at ? `since ${new Date(data.paused_at).toLocaleString()}` : ''} because {data.pause_reason === 'bounce_rate' ? 'too many recent emails bounced' : data.pause_reason}.
+            <p>
+              Paused {data.paused_at ? `since ${new Date(data.paused_at).toLocaleString()}` : ''} because {data.pause_reason === 'bounce_rate' ? 'too many recent emails bounced' : data.pause_reason}. New mail
+              from this domain is refused; your other domains keep sending. Clean the list you send to, then unpause: the bounce rate is counted afresh from then.
+            </p>
+            {canWrite ? (
+              <Button className="mt-3" onClick={() => unpause.mutate()} isBusy={unpause.isPending}>
+                Unpause {data.domain}
+              </Button>
+            ) : null}
           </Alert>
         ) : null}
         <section aria-labelledby="records-heading" className="space-y-3">

@@ -27,7 +27,8 @@ export default async function globalSetup(_config: FullConfig) {
   await dns.start();
   process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
   process.env.MAILSTEAD_TEST_DNS_CONTROL = dns.controlUrl;
-  const server = await startServer({ env: { DNS_CHECK_CACHE_SECONDS: '0' } });
+  // A small pause threshold, so the dashboard suite can make a domain pause with a few bounces.
+  const server = await startServer({ env: { DNS_CHECK_CACHE_SECONDS: '0', PAUSE_MIN_VOLUME: '4', PAUSE_BOUNCE_RATE: '0.5', DELIVERY_POLL_MS: '100' } });
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
   console.log(`Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`);

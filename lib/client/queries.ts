@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api';
-import type { AccountObject, ApiKeyObject, CurrentUser, DomainObject, ListEnvelope } from './types';
+import type { AccountObject, ApiKeyObject, CurrentUser, DomainObject, ListEnvelope, MessageObject } from './types';
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -114,5 +114,46 @@ export function useSetApiKeySandbox(accountId: string) {
     mutationFn: ({ id, sandbox }: { id: string; sandbox: boolean }) =>
       apiRequest<ApiKeyObject>(`/internal/accounts/${accountId}/api-keys/${id}/sandbox`, { method: 'PUT', body: { sandbox } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.apiKeys(accountId) }),
+  });
+}
+
+export function useMessages(accountId: string, query: string) {
+  return useQuery({ queryKey: ['messages', accountId, query], queryFn: () => apiRequest<ListEnvelope<MessageObject>>(`/v2/accounts/${accountId}/messages?${query}`) });
+}
+
+export function useMessage(accountId: string, messageId: string) {
+  return useQuery({ queryKey: ['message', accountId, messageId], queryFn: () => apiRequest<MessageObject>(`/v2/accounts/${accountId}/messages/${encodeURIComponent(messageId)}`) });
+}
+
+export function useMessageEvents(accountId: string, messageId: string) {
+  return useQuery({
+    queryKey: ['message-events', accountId, messageId],
+    queryFn: () => apiRequest<ListEnvelope<{ id: string; type: string; created_at: string; payload: Record<string, unknown> }>>(`/internal/accounts/${accountId}/messages/${encodeURIComponent(messageId)}/events`),
+  });
+}
+
+export function useUnpauseDomain(accountId: string, name: string) {
+  return useDomainMutation(accountId, () => apiRequest<DomainObject>(`${domainPath(accountId, name)}/unpause`, { method: 'POST' }));
+}
+
+export type V1KeyObject = { id: string; label: string; hint: string; last_used_at: string | null; created_at: string };
+
+export function useV1Keys(accountId: string) {
+  return useQuery({ queryKey: ['v1-keys', accountId], queryFn: () => apiRequest<ListEnvelope<V1KeyObject>>(`/internal/accounts/${accountId}/v1-keys`) });
+}
+
+export function useCreateV1Key(accountId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) => apiRequest<V1KeyObject & { key: string }>(`/internal/accounts/${accountId}/v1-keys`, { method: 'POST', body: { label } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['v1-keys', accountId] }),
+  });
+}
+
+export function useDeleteV1Key(accountId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>(`/internal/accounts/${accountId}/v1-keys/${id}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['v1-keys', accountId] }),
   });
 }

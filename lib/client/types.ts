@@ -1,9 +1,15 @@
 import type { AccountObject } from '@/lib/core/accounts/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/present';
 import type { DomainObject } from '@/lib/core/domains/present';
+import type { MessageSummaryObject } from '@/lib/core/messages/present';
 
 export type { AccountObject, ApiKeyObject, DomainObject };
 export type DnsRecordObject = DomainObject['dns_records'][number];
+
+export type MessageObject = MessageSummaryObject & {
+  content?: string;
+  content_parsed?: { parts: { content_type: string; content: string }[]; attachments: { filename: string; content_type: string; content_id: string }[]; headers: Record<string, string[]> };
+};
 
 export type ListEnvelope<T> = { object: 'list'; data: T[]; pagination: { has_more: boolean; next_cursor?: string; previous_cursor?: string } };
 

@@ -1,4 +1,5 @@
 import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
+import { listMessageEvents } from '@/lib/core/messages/list-message-events';
 import { completeSetup } from '@/lib/core/setup/complete-setup';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
 import { deleteV1Key } from '@/lib/core/v1-keys/delete-v1-key';
@@ -53,5 +54,6 @@ export const internalEndpoints: Endpoint[] = [
     isHiddenFromDocument: true,
   },
   { method: 'delete', path: '/internal/accounts/{account_id}/v1-keys/{key_id}', verb: deleteV1Key, status: 200, summary: 'Delete a v1 key', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  { method: 'get', path: '/internal/accounts/{account_id}/messages/{message_id}/events', verb: listMessageEvents, status: 200, summary: 'Events of a message', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
 ];
