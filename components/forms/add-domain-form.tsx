@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { fieldOfError } from '@/lib/client/api';
+import { SendingTypeSelect } from './sending-type-select';
 import { useCreateDomain } from '@/lib/client/queries';
 import { createDomainSchema } from '@/lib/core/domains/schemas';
 
@@ -34,15 +35,7 @@ export function AddDomainForm({ accountId }: { accountId: string }) {
           <TextInput id="new-domain" placeholder="mail.example.com" isInvalid={Boolean(errors.domain)} {...form.register('domain')} />
         </Field>
       </div>
-      <div>
-        <label htmlFor="sending-type" className="block text-sm font-medium text-slate-800">
-          Sending type
-        </label>
-        <select id="sending-type" className="mt-1 rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...form.register('sending_type')}>
-          <option value="transactional">Transactional</option>
-          <option value="marketing">Marketing</option>
-        </select>
-      </div>
+      <SendingTypeSelect id="sending-type" {...form.register('sending_type')} />
       <Button type="submit" isBusy={isSubmitting} className="mb-[1.35rem]">
         Add domain
       </Button>

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { fieldOfError } from '@/lib/client/api';
+import { SendingTypeSelect } from './sending-type-select';
 import { useUpdateDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { updateDomainSchema } from '@/lib/core/domains/schemas';
@@ -64,15 +65,7 @@ export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: 
             <TextInput id={name} placeholder={fallback} isInvalid={Boolean(errors[name])} {...form.register(name)} />
           </Field>
         ))}
-        <div>
-          <label htmlFor="domain-sending-type" className="block text-sm font-medium text-slate-800">
-            Sending type
-          </label>
-          <select id="domain-sending-type" className="mt-1 rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...form.register('sending_type')}>
-            <option value="transactional">Transactional</option>
-            <option value="marketing">Marketing</option>
-          </select>
-        </div>
+        <SendingTypeSelect id="domain-sending-type" {...form.register('sending_type')} />
       </fieldset>
       {canEdit ? (
         <div className="flex justify-end">

@@ -4,6 +4,7 @@ import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { acceptMessages } from './accept-messages';
 import { resolveSchedule } from './resolve-schedule';
+import { resolveSendOptions } from './resolve-send-options';
 import { resolveSender, senderDomainOf } from './resolve-sender';
 import { addressSchema, messageOptionsShape } from './schemas';
 import { prepareContent } from './send-message';
@@ -56,17 +57,7 @@ export const sendConversation = defineVerb({
         isTemplated: false,
       },
       recipients: envelope.map((entry) => ({ ...entry, substitutions: null })),
-      options: {
-        isSandbox: principal.isSandbox || (input.sandbox ?? control.isSandbox ?? false),
-        sandboxResult: input.sandbox_result ?? control.sandboxResult ?? null,
-        tags: [...new Set(input.tags ?? control.tags ?? [])],
-        trackOpens: input.tracking?.open ?? control.trackOpens ?? sender.account.trackOpens,
-        trackClicks: input.tracking?.click ?? control.trackClicks ?? sender.account.trackClicks,
-        ...schedule,
-        metadataRetentionDays: input.retention?.metadata ?? control.metadataRetention ?? sender.account.messageMetadataRetention,
-        dataRetentionDays: input.retention?.data ?? control.dataRetention ?? sender.account.messageDataRetention,
-        isOneMessage: true,
-      },
+      options: { ...resolveSendOptions(input, { principal, control, account: sender.account, schedule }), isOneMessage: true },
       now,
     });
     return {

@@ -5,6 +5,7 @@ import { acceptMessages, type AcceptedRecipient } from './accept-messages';
 import { decodeAttachments } from './decode-attachments';
 import { splitHeaders } from './message-headers';
 import { resolveSchedule } from './resolve-schedule';
+import { resolveSendOptions } from './resolve-send-options';
 import { resolveSender, senderDomainOf } from './resolve-sender';
 import { sendMessageSchema, type SendMessageInput } from './schemas';
 import { assertTemplateCompiles } from './templates';
@@ -46,16 +47,7 @@ export const sendMessage = defineVerb({
         isTemplated: prepared.isTemplated,
       },
       recipients: accepted,
-      options: {
-        isSandbox: principal.isSandbox || (input.sandbox ?? control.isSandbox ?? false),
-        sandboxResult: input.sandbox_result ?? control.sandboxResult ?? null,
-        tags: [...new Set(input.tags ?? control.tags ?? [])],
-        trackOpens: input.tracking?.open ?? control.trackOpens ?? sender.account.trackOpens,
-        trackClicks: input.tracking?.click ?? control.trackClicks ?? sender.account.trackClicks,
-        ...schedule,
-        metadataRetentionDays: input.retention?.metadata ?? control.metadataRetention ?? sender.account.messageMetadataRetention,
-        dataRetentionDays: input.retention?.data ?? control.dataRetention ?? sender.account.messageDataRetention,
-      },
+      options: resolveSendOptions(input, { principal, control, account: sender.account, schedule }),
       now,
     });
 

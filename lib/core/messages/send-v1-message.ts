@@ -3,6 +3,7 @@ import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { acceptMessages, type AcceptedRecipient } from './accept-messages';
 import { resolveSchedule } from './resolve-schedule';
+import { resolveSendOptions } from './resolve-send-options';
 import { resolveSender, senderDomainOf } from './resolve-sender';
 import { addressSchema, attachmentSchema } from './schemas';
 import { prepareContent } from './send-message';
@@ -51,16 +52,7 @@ export const sendV1Message = defineVerb({
         subject: input.content.subject,
         content: { kind: 'structured', structured: { ...prepared.structured, from: { email: sender.email, name: input.from.name ?? null } }, globalSubstitutions: null, isTemplated: false },
         recipients: accepted,
-        options: {
-          isSandbox: principal.isSandbox || (control.isSandbox ?? false),
-          sandboxResult: control.sandboxResult ?? null,
-          tags: control.tags ?? [],
-          trackOpens: control.trackOpens ?? sender.account.trackOpens,
-          trackClicks: control.trackClicks ?? sender.account.trackClicks,
-          ...resolveSchedule(null, now),
-          metadataRetentionDays: control.metadataRetention ?? sender.account.messageMetadataRetention,
-          dataRetentionDays: control.dataRetention ?? sender.account.messageDataRetention,
-        },
+        options: resolveSendOptions({}, { principal, control, account: sender.account, schedule: resolveSchedule(null, now) }),
         now,
       });
     }
