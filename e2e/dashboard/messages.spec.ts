@@ -28,9 +28,12 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
 
   await page.getByLabel('Status').selectOption('Sandbox Bounced');
   await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/status=Sandbox/);
   await expect(page.locator('[data-message-row]')).toHaveCount(1);
   await expect(page.locator('[data-message-row="dave@example.org"]')).toBeVisible();
   await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.locator('[data-message-row]')).toHaveCount(2);
   await page.getByLabel('Subject contains').fill('receipt');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.locator('[data-message-row]')).toHaveCount(1);

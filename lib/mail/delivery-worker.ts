@@ -8,6 +8,8 @@ import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
 import { recordOutcomes } from './record-outcomes';
 
+const BATCHES_IN_FLIGHT = 4;
+
 /**
  * The worker role's delivery loop: claim a batch of due messages, run each through the pipeline
  * (connections shared per destination), write the outcomes, repeat; sleep when nothing is due.
@@ -35,28 +37,47 @@ export function startDeliveryWorker(services: Services): { stop: () => Promise<v
     });
   };
 
+  const runBatch = async (claimed: Awaited<ReturnType<typeof claimDueMessages>>, now: Date) => {
+    try {
+      const batch = await loadBatchContext(db, claimed, { services, now, destinations, onDataSent: markDataSent });
+      const results = await Promise.all(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
+      await dataSentFlush;
+      await recordOutcomes(services, db, workerId, results, services.now());
+    } catch (error) {
+      logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
+    }
+  };
+
+  // Several batches in flight: a slow destination in one batch does not hold up the others, and
+  // sending overlaps with writing outcomes.
+  const inFlight = new Set<Promise<void>>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, ms);
+    });
   const loop = (async () => {
     while (!isStopping) {
+      if (inFlight.size >= BATCHES_IN_FLIGHT) {
+        await Promise.race(inFlight);
+        continue;
+      }
       try {
         const now = services.now();
         const claimed = await claimDueMessages(db, { workerId, limit: config.delivery.batchSize, leaseMs: config.delivery.leaseSeconds * 1000, now });
         if (claimed.length === 0) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            setTimeout(resolve, config.delivery.pollMs);
-          });
+          await Promise.race([...inFlight, sleep(config.delivery.pollMs)]);
           wake = null;
           continue;
         }
-        const batch = await loadBatchContext(db, claimed, { services, now, destinations, onDataSent: markDataSent });
-        const results = await Promise.all(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
-        await dataSentFlush;
-        await recordOutcomes(services, db, workerId, results, services.now());
+        const running: Promise<void> = runBatch(claimed, now).finally(() => inFlight.delete(running));
+        inFlight.add(running);
       } catch (error) {
-        logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
-        await new Promise((resolve) => setTimeout(resolve, config.delivery.pollMs));
+        logger.error({ err: error }, 'claiming due messages failed');
+        await sleep(config.delivery.pollMs);
       }
     }
+    await Promise.all(inFlight);
   })();
 
   return {
