@@ -8,7 +8,7 @@ import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
 import { recordOutcomes } from './record-outcomes';
 
-const BATCHES_IN_FLIGHT = 4;
+const BATCHES_IN_FLIGHT = Number(process.env.DELIVERY_BATCHES_IN_FLIGHT ?? 4);
 
 /**
  * The worker role's delivery loop: claim a batch of due messages, run each through the pipeline

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accounts, apiKeys, apiKeyScopes } from '@/lib/db/schema';
 import { hashApiKeySecret, SECRET_KEY_PREFIX } from './generate-api-key-secret';
@@ -19,14 +19,20 @@ export type AuthenticatedKey = {
 /** Finds the key a bearer secret belongs to; null when there is none. Not a verb: it runs before any principal exists. */
 export async function authenticateApiKey(db: Db, secret: string, now: Date): Promise<AuthenticatedKey | null> {
   if (!secret.startsWith(SECRET_KEY_PREFIX) || secret.length > 200) return null;
+  // One query per request: the key, its account's state and its scopes.
   const [row] = await db
-    .select({ key: apiKeys, accountStatus: accounts.status, parentAccountId: accounts.parentAccountId, accountDeletedAt: accounts.deletedAt })
+    .select({
+      key: apiKeys,
+      accountStatus: accounts.status,
+      parentAccountId: accounts.parentAccountId,
+      accountDeletedAt: accounts.deletedAt,
+      scopes: sql<string[]>`coalesce((select array_agg(${apiKeyScopes.scope}) from ${apiKeyScopes} where ${apiKeyScopes.apiKeyId} = ${apiKeys.id}), '{}')`,
+    })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.secretHash, hashApiKeySecret(secret)))
     .limit(1);
   if (!row || row.accountDeletedAt) return null;
-  const scopes = await db.select({ scope: apiKeyScopes.scope }).from(apiKeyScopes).where(eq(apiKeyScopes.apiKeyId, row.key.id));
   if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > LAST_USED_REFRESH_MS) {
     const threshold = new Date(now.getTime() - LAST_USED_REFRESH_MS);
     // Fire and forget; the condition keeps concurrent requests from all writing.
@@ -41,7 +47,7 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
     accountId: row.key.accountId,
     accountStatus: row.accountStatus,
     parentAccountId: row.parentAccountId,
-    scopes: scopes.map((s) => s.scope),
+    scopes: row.scopes,
     ipAllowList: row.key.ipAllowList,
     isSandbox: row.key.isSandbox,
   };

@@ -26,7 +26,7 @@ export async function pauseOnBounceRate(services: Pick<Services, 'config' | 'log
         total: sql<number>`count(*) filter (where ${events.type} in ('message.bounced', 'message.delivered'))::int`,
       })
       .from(events)
-      .where(and(eq(events.domainId, domain.id), gt(events.createdAt, since), eq(events.isSandbox, false)));
+      .where(and(eq(events.domainId, domain.id), gt(events.createdAt, since), inArray(events.type, ['message.bounced', 'message.delivered']), eq(events.isSandbox, false)));
     if (counts.total < minVolume || counts.bounced / counts.total <= bounceRate) continue;
     await db.update(domains).set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now }).where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)));
     services.logger.warn({ domain: domain.domain, bounced: counts.bounced, total: counts.total }, 'domain paused: bounce rate over the limit');

@@ -3,7 +3,8 @@ import type { DbOrTx } from '@/lib/db/client';
 import { events, messageContents, messages, type StructuredContent } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import { messageEventPayload } from '@/lib/core/events/message-event';
-import { bulkInsert } from '@/lib/core/shared/bulk-insert';
+import { sql, type SQL } from 'drizzle-orm';
+import { bulkInsertSql } from '@/lib/core/shared/bulk-insert';
 import { Rollup } from '@/lib/core/stats/rollup';
 import { signalMessagesQueued } from './queue-signal';
 
@@ -89,22 +90,29 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
     return { accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), isSandbox: row.isSandbox, createdAt: now };
   });
 
-  await db.transaction(async (tx) => {
-    await tx.insert(messageContents).values({
-      id: contentId,
-      accountId: acceptance.accountId,
-      kind: acceptance.content.kind,
-      structured: acceptance.content.kind === 'structured' ? acceptance.content.structured : null,
-      raw: acceptance.content.kind === 'raw' ? acceptance.content.raw : null,
-      globalSubstitutions: acceptance.content.kind === 'structured' ? acceptance.content.globalSubstitutions : null,
-      isTemplated: acceptance.content.kind === 'structured' && acceptance.content.isTemplated,
-      dataRetainUntil,
-      createdAt: now,
-    });
-    await bulkInsert(tx, messages, rows);
-    await bulkInsert(tx, events, eventRows.map((event) => ({ id: newId(), ...event })));
-    await rollup.flush(tx);
-  });
+  // One statement: content, rows, events and counters commit together (a single statement is
+  // atomic) in one round trip, which is most of what a send costs.
+  const writes = [
+    bulkInsertSql(messageContents, [
+      {
+        id: contentId,
+        accountId: acceptance.accountId,
+        kind: acceptance.content.kind,
+        structured: acceptance.content.kind === 'structured' ? acceptance.content.structured : null,
+        raw: acceptance.content.kind === 'raw' ? acceptance.content.raw : null,
+        globalSubstitutions: acceptance.content.kind === 'structured' ? acceptance.content.globalSubstitutions : null,
+        isTemplated: acceptance.content.kind === 'structured' && acceptance.content.isTemplated,
+        dataRetainUntil,
+        createdAt: now,
+      },
+    ]),
+    bulkInsertSql(messages, rows),
+    bulkInsertSql(events, eventRows.map((event) => ({ id: newId(), ...event }))),
+    ...rollup.statements(db),
+  ].filter((statement): statement is SQL => statement !== null);
+  const [last, ...rest] = writes.reverse();
+  const ctes = rest.reverse().map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${last}`);
   if (!options.isScheduled) signalMessagesQueued();
   return rows;
 }

@@ -11,15 +11,16 @@ import { accounts, domains } from '@/lib/db/schema';
 export async function resolveSender(db: DbOrTx, accountId: string, fromEmail: string, field = 'from.email') {
   const address = normalizeEmailAddress(fromEmail);
   if (!address.ok) throw invalidInput(`${field}: ${address.reason}`, field);
-  const [domain] = await db
-    .select()
+  const [found] = await db
+    .select({ domain: domains, account: accounts })
     .from(domains)
+    .innerJoin(accounts, eq(accounts.id, domains.accountId))
     .where(and(eq(domains.accountId, accountId), eq(domains.domain, address.domain), isNull(domains.deletedAt)))
     .limit(1);
-  if (!domain) throw invalidInput(`${field}: the domain ${address.domain} is not a domain of this account`, field);
+  if (!found) throw invalidInput(`${field}: the domain ${address.domain} is not a domain of this account`, field);
+  const { domain, account } = found;
   if (!domain.dnsValid) throw invalidInput(`${field}: the domain ${address.domain} is not verified: publish its DNS records and check DNS`, field);
   if (domain.isPaused) throw invalidInput(`${field}: sending from ${address.domain} is paused because too many recent emails bounced`, field);
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   return { email: address.email, domain, account };
 }
 

@@ -9,7 +9,13 @@ import type { DbOrTx } from '@/lib/db/client';
  * must give the same keys. JSON and array columns travel as JSON text.
  */
 export async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
-  if (rows.length === 0) return;
+  const statement = bulkInsertSql(table, rows);
+  if (statement) await db.execute(statement);
+}
+
+/** The statement alone, for callers that combine several writes into one (see acceptMessages). */
+export function bulkInsertSql<T extends PgTable>(table: T, rows: Partial<T['$inferInsert']>[]): SQL | null {
+  if (rows.length === 0) return null;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(rows[0]).filter((key) => columns[key]);
   const names: SQL[] = [];
@@ -33,5 +39,5 @@ export async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: 
     }
   });
   const aliases = sql.raw(keys.map((_, index) => `c${index}`).join(', '));
-  await db.execute(sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selects, sql`, `)} from unnest(${sql.join(params, sql`, `)}) as t(${aliases})`);
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selects, sql`, `)} from unnest(${sql.join(params, sql`, `)}) as t(${aliases})`;
 }

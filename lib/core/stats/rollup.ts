@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { statsBouncesHourly, statsHourly, statsTagsHourly } from '@/lib/db/schema';
 
@@ -56,41 +56,57 @@ export class Rollup {
   }
 
   async flush(db: DbOrTx): Promise<void> {
+    for (const statement of this.statements(db)) await db.execute(statement);
+  }
+
+  /** The upserts as SQL (built with `db`, not run), for callers that fold them into one statement. */
+  statements(db: DbOrTx): SQL[] {
+    const statements: SQL[] = [];
     const counterSet = (table: typeof statsHourly | typeof statsTagsHourly) => {
       const add = adder(table);
       return {
-      reception: add(table.reception),
-      delivered: add(table.delivered),
-      deferred: add(table.deferred),
-      bounced: add(table.bounced),
-      failed: add(table.failed),
-      suppressed: add(table.suppressed),
-      opened: add(table.opened),
-      clicked: add(table.clicked),
-      deliveryTimeSumMs: add(table.deliveryTimeSumMs),
-      deliveryTimeCount: add(table.deliveryTimeCount),
+        reception: add(table.reception),
+        delivered: add(table.delivered),
+        deferred: add(table.deferred),
+        bounced: add(table.bounced),
+        failed: add(table.failed),
+        suppressed: add(table.suppressed),
+        opened: add(table.opened),
+        clicked: add(table.clicked),
+        deliveryTimeSumMs: add(table.deliveryTimeSumMs),
+        deliveryTimeCount: add(table.deliveryTimeCount),
       };
     };
     if (this.byDomain.size) {
-      await db
-        .insert(statsHourly)
-        .values([...this.byDomain.values()].map(({ key: [accountId, hour, senderDomain, recipientDomain], counts }) => ({ accountId, hour, senderDomain, recipientDomain, ...counts })))
-        .onConflictDoUpdate({ target: [statsHourly.accountId, statsHourly.hour, statsHourly.senderDomain, statsHourly.recipientDomain], set: counterSet(statsHourly) });
+      statements.push(
+        db
+          .insert(statsHourly)
+          .values([...this.byDomain.values()].map(({ key: [accountId, hour, senderDomain, recipientDomain], counts }) => ({ accountId, hour, senderDomain, recipientDomain, ...counts })))
+          .onConflictDoUpdate({ target: [statsHourly.accountId, statsHourly.hour, statsHourly.senderDomain, statsHourly.recipientDomain], set: counterSet(statsHourly) })
+          .getSQL(),
+      );
     }
     if (this.byTag.size) {
-      await db
-        .insert(statsTagsHourly)
-        .values([...this.byTag.values()].map(({ key: [accountId, hour, tag, senderDomain], counts }) => ({ accountId, hour, tag, senderDomain, ...counts })))
-        .onConflictDoUpdate({ target: [statsTagsHourly.accountId, statsTagsHourly.hour, statsTagsHourly.tag, statsTagsHourly.senderDomain], set: counterSet(statsTagsHourly) });
+      statements.push(
+        db
+          .insert(statsTagsHourly)
+          .values([...this.byTag.values()].map(({ key: [accountId, hour, tag, senderDomain], counts }) => ({ accountId, hour, tag, senderDomain, ...counts })))
+          .onConflictDoUpdate({ target: [statsTagsHourly.accountId, statsTagsHourly.hour, statsTagsHourly.tag, statsTagsHourly.senderDomain], set: counterSet(statsTagsHourly) })
+          .getSQL(),
+      );
     }
     if (this.bounces.size) {
-      await db
-        .insert(statsBouncesHourly)
-        .values([...this.bounces.values()].map(({ key: [accountId, hour, senderDomain, recipientDomain, classification], count }) => ({ accountId, hour, senderDomain, recipientDomain, classification, count })))
-        .onConflictDoUpdate({
-          target: [statsBouncesHourly.accountId, statsBouncesHourly.hour, statsBouncesHourly.senderDomain, statsBouncesHourly.recipientDomain, statsBouncesHourly.classification],
-          set: { count: adder(statsBouncesHourly)(statsBouncesHourly.count) },
-        });
+      statements.push(
+        db
+          .insert(statsBouncesHourly)
+          .values([...this.bounces.values()].map(({ key: [accountId, hour, senderDomain, recipientDomain, classification], count }) => ({ accountId, hour, senderDomain, recipientDomain, classification, count })))
+          .onConflictDoUpdate({
+            target: [statsBouncesHourly.accountId, statsBouncesHourly.hour, statsBouncesHourly.senderDomain, statsBouncesHourly.recipientDomain, statsBouncesHourly.classification],
+            set: { count: adder(statsBouncesHourly)(statsBouncesHourly.count) },
+          })
+          .getSQL(),
+      );
     }
+    return statements;
   }
 }

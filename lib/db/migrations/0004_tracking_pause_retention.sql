@@ -7,5 +7,5 @@ CREATE TABLE "message_links" (
 --> statement-breakpoint
 ALTER TABLE "domains" ADD COLUMN "pause_window_started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "is_sandbox" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "events_domain_time_idx" ON "events" USING btree ("domain_id","created_at") WHERE "events"."domain_id" is not null;--> statement-breakpoint
-CREATE INDEX "messages_retain_idx" ON "messages" USING btree ("retain_until");
+CREATE INDEX "events_domain_outcomes_idx" ON "events" USING btree ("domain_id","created_at") WHERE "events"."type" in ('message.bounced', 'message.delivered') and not "events"."is_sandbox";--> statement-breakpoint
+CREATE INDEX "messages_retain_idx" ON "messages" USING brin ("retain_until");

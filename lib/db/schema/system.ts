@@ -48,7 +48,10 @@ export const events = pgTable(
   },
   (table) => [
     index('events_account_idx').on(table.accountId, table.id),
-    index('events_domain_time_idx').on(table.domainId, table.createdAt).where(sql`${table.domainId} is not null`),
+    // For the bounce-rate pause: only real outcomes, so that accepting mail does not pay for it.
+    index('events_domain_outcomes_idx')
+      .on(table.domainId, table.createdAt)
+      .where(sql`${table.type} in ('message.bounced', 'message.delivered') and not ${table.isSandbox}`),
     index('events_message_idx').on(table.messageId).where(sql`${table.messageId} is not null`),
   ],
 );
