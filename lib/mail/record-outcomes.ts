@@ -28,61 +28,75 @@ const DAY_MS = 24 * 3600 * 1000;
  * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
  * after the message expires fails it instead.
  */
+type Plan = {
+  update: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; attempt: DeliveryAttempt };
+  events: (typeof events.$inferInsert)[];
+  count: (rollup: Rollup) => void;
+  suppression: Parameters<typeof suppressRecipient>[1] | null;
+};
+
 export async function recordOutcomes(services: Pick<Services, 'config' | 'logger'>, db: Db, workerId: string, results: { message: ClaimedMessage; outcome: Outcome }[], now: Date): Promise<void> {
   if (results.length === 0) return;
-  const rollup = new Rollup();
-  const eventRows: (typeof events.$inferInsert)[] = [];
-  const updates: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; attempt: DeliveryAttempt }[] = [];
-  const newSuppressions: Parameters<typeof suppressRecipient>[1][] = [];
   const schedule = services.config.delivery.retrySchedule;
+  const plans = new Map<string, Plan>();
 
   for (const { message, outcome: reported } of results) {
     let outcome = reported;
     let nextAttemptAt: Date | null = null;
+    const planEvents: (typeof events.$inferInsert)[] = [];
+    const counters: { counter: Counter; deliveryMs?: number }[] = [];
     if (outcome.kind === 'deferred' && !outcome.isFinal) {
       const delaySeconds = schedule[Math.min(message.attempts, schedule.length - 1)];
       nextAttemptAt = new Date(now.getTime() + delaySeconds * 1000);
       if (nextAttemptAt >= message.expiresAt) {
-        rollup.count(facts(message, now), 'deferred');
-        eventRows.push(eventRow('message.transient_error', message, now, { response: outcome.log }));
+        counters.push({ counter: 'deferred' });
+        planEvents.push(eventRow('message.transient_error', message, now, { response: outcome.log }));
         outcome = { kind: 'failed', log: `${outcome.log} (no more attempts before the message expires)` };
         nextAttemptAt = null;
       }
     }
     const event = EVENT_OF[outcome.kind];
     const isDelivered = outcome.kind === 'delivered';
-    updates.push({
-      id: message.id,
-      status: event.status,
-      attempts: message.attempts + 1,
-      nextAttemptAt,
-      deliveredAt: isDelivered ? now : null,
-      classification: outcome.kind === 'bounced' ? outcome.classification : null,
-      attempt: { time: now.toISOString(), log: outcome.log, status: event.status },
+    counters.push({ counter: event.counter, deliveryMs: isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined });
+    planEvents.push(eventRow(event.type, message, now, { response: outcome.log }));
+    const bounce = outcome.kind === 'bounced' ? outcome.classification : null;
+    plans.set(message.id, {
+      update: {
+        id: message.id,
+        status: event.status,
+        attempts: message.attempts + 1,
+        nextAttemptAt,
+        deliveredAt: isDelivered ? now : null,
+        classification: bounce,
+        attempt: { time: now.toISOString(), log: outcome.log, status: event.status },
+      },
+      events: planEvents,
+      count: (rollup) => {
+        for (const { counter, deliveryMs } of counters) rollup.count(facts(message, now), counter, deliveryMs);
+        if (bounce) rollup.countBounce(facts(message, now), bounce);
+      },
+      suppression:
+        bounce && HARD_BOUNCES.has(bounce) && !message.isSandbox
+          ? {
+              accountId: message.accountId,
+              email: message.recipient,
+              domain: message.senderDomain,
+              kind: 'bounce',
+              reason: `hard bounce (${bounce}): ${outcome.log}`.slice(0, 255),
+              expiresAt: new Date(now.getTime() + AUTOMATIC_SUPPRESSION_DAYS * DAY_MS),
+              at: now,
+            }
+          : null,
     });
-    rollup.count(facts(message, now), event.counter, isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined);
-    eventRows.push(eventRow(event.type, message, now, { response: outcome.log }));
-    if (outcome.kind === 'bounced') {
-      rollup.countBounce(facts(message, now), outcome.classification);
-      if (HARD_BOUNCES.has(outcome.classification) && !message.isSandbox) {
-        newSuppressions.push({
-          accountId: message.accountId,
-          email: message.recipient,
-          domain: message.senderDomain,
-          kind: 'bounce',
-          reason: `hard bounce (${outcome.classification}): ${outcome.log}`.slice(0, 255),
-          expiresAt: new Date(now.getTime() + AUTOMATIC_SUPPRESSION_DAYS * DAY_MS),
-          at: now,
-        });
-      }
-    }
   }
 
+  const updates = [...plans.values()].map((plan) => plan.update);
   await db.transaction(async (tx) => {
-    // One statement for the whole batch; the lock check keeps a worker whose lease ran out (and
-    // whose messages another worker took) from overwriting the newer state.
+    // One statement for the whole batch. The lock check keeps a worker whose lease ran out (and
+    // whose messages another worker took) from overwriting newer state; only the rows it still held
+    // get their events and counters.
     const column = <K extends keyof (typeof updates)[number]>(key: K) => sql.param(updates.map((update) => update[key]));
-    await tx.execute(sql`
+    const result = await tx.execute(sql`
       update ${messages} as m set
         status = u.status,
         attempts = u.attempts,
@@ -100,9 +114,13 @@ export async function recordOutcomes(services: Pick<Services, 'config' | 'logger
         ${sql.param(updates.map((update) => update.deliveredAt?.toISOString() ?? null))}::timestamptz[],
         ${column('classification')}::text[], ${sql.param(updates.map((update) => JSON.stringify(update.attempt)))}::text[]
       ) as u(id, status, attempts, next_attempt_at, delivered_at, classification, attempt)
-      where m.id = u.id and m.locked_by = ${workerId}`);
-    await bulkInsert(tx, events, eventRows.map((row) => ({ id: newId(), ...row })));
-    for (const suppression of newSuppressions) await suppressRecipient(tx, suppression);
+      where m.id = u.id and m.locked_by = ${workerId}
+      returning m.id`);
+    const held = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => plans.get(row.id)).filter((plan): plan is Plan => plan !== undefined);
+    const rollup = new Rollup();
+    for (const plan of held) plan.count(rollup);
+    await bulkInsert(tx, events, held.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })));
+    for (const plan of held) if (plan.suppression) await suppressRecipient(tx, plan.suppression);
     await rollup.flush(tx);
   });
   const bouncedDomains = [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
