@@ -5,13 +5,8 @@ import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { MessageStatusBadge } from '@/components/ui/message-status-badge';
 import { useMessage, useMessageEvents } from '@/lib/client/queries';
 
-// The preview may not load anything or run anything: no scripts (sandbox without allow-scripts),
-// no remote images, fonts or styles (CSP), so opening a message never tells its sender.
-const PREVIEW_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
-
-function previewDocument(html: string) {
-  return `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_POLICY}"><base target="_blank"></head><body>${html}</body></html>`;
-}
+// The preview comes from /internal/.../preview with a Content-Security-Policy header (no remote
+// loads, no scripts) and sits in a sandboxed frame, so opening a message never tells its sender.
 
 export function MessageDetailView({ accountId, messageId }: { accountId: string; messageId: string }) {
   const message = useMessage(accountId, messageId);
@@ -52,7 +47,16 @@ export function MessageDetailView({ accountId, messageId }: { accountId: string;
             <div className="p-4" role="tabpanel">
               {!data.content ? <p className="text-sm text-slate-600">The content of this message is no longer kept (data retention). Its status and history remain.</p> : null}
               {data.content && tab === 'preview' ? (
-                html ? <iframe title="HTML preview" sandbox="" srcDoc={previewDocument(html)} className="h-[28rem] w-full rounded border border-slate-200 bg-white" /> : <p className="text-sm text-slate-600">This message has no HTML part.</p>
+                html ? (
+                  <iframe
+                    title="HTML preview"
+                    sandbox=""
+                    src={`/internal/accounts/${accountId}/messages/${encodeURIComponent(messageId)}/preview`}
+                    className="h-[28rem] w-full rounded border border-slate-200 bg-white"
+                  />
+                ) : (
+                  <p className="text-sm text-slate-600">This message has no HTML part.</p>
+                )
               ) : null}
               {data.content && tab === 'text' ? <pre className="whitespace-pre-wrap text-sm">{text ?? 'This message has no text part.'}</pre> : null}
               {data.content && tab === 'headers' ? (

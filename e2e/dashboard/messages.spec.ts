@@ -40,8 +40,15 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
 
   // The preview never fetches remote content nor runs scripts.
   const remoteRequests: string[] = [];
+  const blockedRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('tracker.example')) remoteRequests.push(request.url());
+  });
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('tracker.example')) blockedRequests.push(request.failure()?.errorText ?? '');
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('tracker.example')) throw new Error(`the preview fetched ${response.url()}`);
   });
   await page.getByRole('link', { name: 'Your receipt' }).click();
   await expect(page.getByRole('heading', { name: 'Your receipt' })).toBeVisible();
@@ -49,9 +56,15 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
   await expect(page.getByTestId('message-timeline')).toContainText('delivered');
   const frame = page.frameLocator('iframe[title="HTML preview"]');
   await expect(frame.getByRole('heading', { name: 'Thanks' })).toBeVisible();
+  expect(await page.title()).not.toBe('pwned');
   expect(await page.locator('iframe[title="HTML preview"]').getAttribute('sandbox')).toBe('');
   await capture(page, testInfo, 'message-preview');
-  expect(remoteRequests).toEqual([]);
+  // Chromium reports the image request, then refuses it under the policy: nothing leaves.
+  await expect.poll(() => blockedRequests.length).toBe(remoteRequests.length);
+  expect(blockedRequests.every((failure) => /csp|blocked/i.test(failure))).toBe(true);
+  const previewSrc = await page.locator('iframe[title="HTML preview"]').getAttribute('src');
+  const preview = await page.request.get(`${sharedServer().baseUrl}${previewSrc}`);
+  expect(preview.headers()['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
   await page.getByRole('tab', { name: 'text' }).click();
   await expect(page.getByText('Thanks for your order.')).toBeVisible();
   await page.getByRole('tab', { name: 'source' }).click();

@@ -42,6 +42,8 @@ export type Endpoint = {
   isHiddenFromDocument?: boolean;
   /** Served without a credential (first-run setup); the verb then sees an anonymous principal. */
   isAnonymous?: boolean;
+  /** For the few endpoints that answer something other than JSON. */
+  respond?: (c: Context<ApiEnv>, result: never) => Response;
 };
 
 export type RouteTable = { method: string; pattern: RegExp }[];
@@ -67,6 +69,7 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
     const parts: RequestParts = { params: c.req.param() as Record<string, string>, query: firstValues(c.req.queries()), body: rawBody as Record<string, unknown> };
     const input = endpoint.input ? endpoint.input(parts) : { ...parts.query, ...parts.body, ...parts.params };
     const result = await endpoint.verb({ ...deps, principal }, input);
+    if (endpoint.respond) return endpoint.respond(c, result as never);
     const payload = endpoint.present ? endpoint.present(result as never) : result;
     return c.json(payload as object, endpoint.status);
   };

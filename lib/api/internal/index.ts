@@ -1,4 +1,5 @@
 import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
+import { getMessage } from '@/lib/core/messages/get-message';
 import { listMessageEvents } from '@/lib/core/messages/list-message-events';
 import { completeSetup } from '@/lib/core/setup/complete-setup';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
@@ -55,5 +56,24 @@ export const internalEndpoints: Endpoint[] = [
   },
   { method: 'delete', path: '/internal/accounts/{account_id}/v1-keys/{key_id}', verb: deleteV1Key, status: 200, summary: 'Delete a v1 key', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   { method: 'get', path: '/internal/accounts/{account_id}/messages/{message_id}/events', verb: listMessageEvents, status: 200, summary: 'Events of a message', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  {
+    method: 'get',
+    path: '/internal/accounts/{account_id}/messages/{message_id}/preview',
+    verb: getMessage,
+    status: 200,
+    summary: "A message's HTML, for the dashboard's preview frame",
+    tags: ['Internal'],
+    response: anything,
+    isHiddenFromDocument: true,
+    // The policy travels as a header, so it holds before the browser reads a byte of the mail:
+    // nothing remote loads, no script runs, and the page is a sandbox of its own.
+    respond: (c, message: Awaited<ReturnType<typeof getMessage>>) =>
+      c.body(message.content_parsed?.parts.find((part) => part.content_type === 'text/html')?.content ?? '', 200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      }),
+  },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
 ];
