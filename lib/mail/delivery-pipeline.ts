@@ -3,13 +3,13 @@ import type { Services } from '@/lib/core/context';
 import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
-import { dkimKeys, domains, messageContents, messageLinks } from '@/lib/db/schema';
-import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
-import { buildMime, buildSharedMime, compileContent, personalizeSharedMime, type SharedMime } from '@/lib/core/messages/build-mime';
+import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
+import { compileContent, type SharedMime } from '@/lib/core/messages/build-mime';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from './classify-bounce';
 import type { Destinations } from './destinations';
 import type { Outcome } from './outcome';
+import { renderMessage } from './render-message';
 import { cachedPrivateKey, signDkim } from './sign-dkim';
 
 type Content = typeof messageContents.$inferSelect;
@@ -67,64 +67,11 @@ const STEPS: Step[] = [
   },
   {
     name: 'render and build MIME',
-    run: async (job, { contents, domains, services, db }) => {
-      const content = contents.get(job.message.contentId);
-      if (!content) return { kind: 'failed', log: 'the message content is no longer stored' };
-      if (content.kind === 'raw') {
-        job.raw = Buffer.from(content.raw ?? '', 'utf8');
-        return;
-      }
+    run: async (job, batch) => {
       try {
-        const domain = domains.get(job.message.domainId)!;
-        const isTracked = content.structured!.html !== null && (job.message.trackOpens || job.message.trackClicks);
-        if (isTracked) {
-          // Tracking makes every recipient's HTML its own: signed URLs name the message.
-          const key = services.secrets.deriveKey('tracking-links');
-          const base = trackingBaseUrl(domain, services.config);
-          let links: string[] = [];
-          job.raw = await buildMime(content.structured!, content.compiled, content.globalSubstitutions, {
-            messageIdHeader: job.message.messageIdHeader,
-            recipient: job.message.recipient,
-            recipientName: job.message.recipientName,
-            substitutions: job.message.substitutions,
-            date: job.message.firstAttemptAt,
-            transformHtml: (html) => {
-              const tracked = addTracking(html, {
-                isClickTracked: job.message.trackClicks,
-                isOpenTracked: job.message.trackOpens,
-                clickUrl: (position) => `${base}/t/c/${signTrackingToken(key, job.message.id, position)}`,
-                openUrl: `${base}/t/o/${signTrackingToken(key, job.message.id)}`,
-              });
-              links = tracked.links;
-              return tracked.html;
-            },
-          });
-          if (links.length) {
-            await db.insert(messageLinks).values(links.map((url, position) => ({ messageId: job.message.id, position, url }))).onConflictDoNothing();
-          }
-          return;
-        }
-        if (!content.isTemplated) {
-          // Same bytes for every recipient but To and Message-ID: encode once per content and date.
-          const dateKey = job.message.firstAttemptAt.getTime();
-          let shared = content.shared.get(dateKey);
-          if (!shared) {
-            shared = buildSharedMime(content.structured!, job.message.firstAttemptAt);
-            content.shared.set(dateKey, shared);
-          }
-          const prebuilt = await shared;
-          if (prebuilt) {
-            job.raw = personalizeSharedMime(prebuilt, job.message);
-            return;
-          }
-        }
-        job.raw = await buildMime(content.structured!, content.compiled, content.globalSubstitutions, {
-          messageIdHeader: job.message.messageIdHeader,
-          recipient: job.message.recipient,
-          recipientName: job.message.recipientName,
-          substitutions: job.message.substitutions,
-          date: job.message.firstAttemptAt,
-        });
+        const rendered = await renderMessage(job.message, batch);
+        if ('failure' in rendered) return { kind: 'failed', log: rendered.failure };
+        job.raw = rendered;
       } catch (error) {
         return { kind: 'failed', log: `the message could not be rendered: ${(error as Error).message}`.slice(0, 500) };
       }
