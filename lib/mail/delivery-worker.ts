@@ -8,13 +8,14 @@ import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
 import { recordOutcomes } from './record-outcomes';
 
-const BATCHES_IN_FLIGHT = Number(process.env.DELIVERY_BATCHES_IN_FLIGHT ?? 4);
-
 /**
  * The worker role's delivery loop: claim a batch of due messages, run each through the pipeline
  * (connections shared per destination), write the outcomes, repeat; sleep when nothing is due.
+ * `batchesInFlight`: several on PostgreSQL (a slow destination in one batch does not hold up the
+ * others, and sending overlaps with writing outcomes); one on PGlite, whose single connection turns
+ * overlapping batches into waiting (measured: 660 messages/s with one, 50 with four).
  */
-export function startDeliveryWorker(services: Services): { stop: () => Promise<void> } {
+export function startDeliveryWorker(services: Services, options: { batchesInFlight: number }): { stop: () => Promise<void> } {
   const workerId = `${hostname()}:${process.pid}:delivery`;
   const destinations = new Destinations(services);
   const { config, db, logger } = services;
@@ -48,8 +49,6 @@ export function startDeliveryWorker(services: Services): { stop: () => Promise<v
     }
   };
 
-  // Several batches in flight: a slow destination in one batch does not hold up the others, and
-  // sending overlaps with writing outcomes.
   const inFlight = new Set<Promise<void>>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -58,7 +57,7 @@ export function startDeliveryWorker(services: Services): { stop: () => Promise<v
     });
   const loop = (async () => {
     while (!isStopping) {
-      if (inFlight.size >= BATCHES_IN_FLIGHT) {
+      if (inFlight.size >= options.batchesInFlight) {
         await Promise.race(inFlight);
         continue;
       }

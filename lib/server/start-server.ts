@@ -61,7 +61,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   if (config.roles.includes('worker')) {
     const worker = await startWorker(registry);
     stops.push(() => worker.stop());
-    const delivery = startDeliveryWorker(registry);
+    const delivery = startDeliveryWorker(registry, { batchesInFlight: registry.database.kind === 'pglite' ? 1 : 4 });
     stops.push(() => delivery.stop());
   }
 
