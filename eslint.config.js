@@ -6,7 +6,6 @@ const dashboardShortcuts = { group: ['@/lib/core/**/queries', '@/lib/server/*'],
 const upward = {
   group: ['@/lib/api', '@/lib/api/*', '@/lib/server', '@/lib/server/*', '@/lib/cli/*', '@/app/*', '@/components/*'],
   message: 'Layers point one way: app -> lib/api -> lib/core -> lib/db.',
-  allowTypeImports: true,
 };
 
 const restrict = (files, patterns) => ({ files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } });

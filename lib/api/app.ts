@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { Hono, type Context } from 'hono';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { registerEndpoint, type RouteTable } from './endpoint';
 import { errorResponse, type Envelope } from './errors';
 import { internalEndpoints } from './internal';

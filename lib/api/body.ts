@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 

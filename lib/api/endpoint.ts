@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { anonymousPrincipal } from '@/lib/auth/principal';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import type { Verb } from '@/lib/core/verb';
 import { z as zod } from '@/lib/core/zod';
 import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { AppError, type ErrorKind } from '@/lib/core/errors';
+import { AppError, type ErrorKind } from '@/lib/shared/errors';
 
 /** The one table from core error kinds to HTTP statuses. */
 export const STATUS_OF: Record<ErrorKind, number> = {

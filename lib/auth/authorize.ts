@@ -1,4 +1,4 @@
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import type { Principal } from './principal';
 import { parseScope, WILDCARD_SCOPE, type ScopeRequirement } from './scopes';
 

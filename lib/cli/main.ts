@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { ConfigError, loadConfig, type Config } from '@/lib/server/config';
 import { sendControlCommand } from '@/lib/server/control-socket';
 import { hasDashboardBuild, PROJECT_ROOT } from '@/lib/server/dashboard';

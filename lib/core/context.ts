@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
 import type { Principal } from '@/lib/auth/principal';
 import type { Db } from '@/lib/db/client';
-import type { Config } from '@/lib/server/config';
+import type { CoreConfig } from './config';
 import type { SecretBox } from '@/lib/shared/crypto';
 import type { DnsLookup } from './domains/dns-lookup';
 
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
   db: Db;
-  config: Config;
+  config: CoreConfig;
   secrets: SecretBox;
   logger: Logger;
   now: () => Date;

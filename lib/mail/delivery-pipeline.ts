@@ -1,33 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Services } from '@/lib/core/context';
 import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
 import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
-import { compileContent, type SharedMime } from '@/lib/core/messages/build-mime';
+import { compileContent } from '@/lib/core/messages/build-mime';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from './classify-bounce';
-import type { Destinations } from './destinations';
+import type { BatchContext } from './batch-context';
 import type { Outcome } from './outcome';
 import { renderMessage } from './render-message';
 import { cachedPrivateKey, signDkim } from './sign-dkim';
 
-type Content = typeof messageContents.$inferSelect;
 type Domain = typeof domains.$inferSelect;
-type Key = typeof dkimKeys.$inferSelect;
-
-/** What a batch shares: contents, domains, keys and suppressions, each loaded once. */
-export type BatchContext = {
-  db: Db;
-  services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger'>;
-  now: Date;
-  contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null; shared: Map<number, Promise<SharedMime>> }>;
-  domains: Map<string, Domain>;
-  keys: Map<string, Key>;
-  suppressed: Map<string, string>;
-  destinations: Destinations;
-  onDataSent: (messageId: string) => void;
-};
 
 type Job = { message: ClaimedMessage; raw?: Buffer };
 type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Outcome | void> | Outcome | void };

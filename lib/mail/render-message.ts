@@ -2,7 +2,7 @@ import { buildMime, buildSharedMime, personalizeSharedMime, type MessageToBuild 
 import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
 import { messageLinks } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
-import type { BatchContext } from './delivery-pipeline';
+import type { BatchContext } from './batch-context';
 
 /**
  * The message's bytes before signing, by the cheapest way that is right for it:

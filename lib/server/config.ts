@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { CoreConfig } from '@/lib/core/config';
 import { parseCidr, type Cidr } from '@/lib/shared/ip';
 
 export const ALL_ROLES = ['web', 'worker', 'smtp', 'mx'] as const;
@@ -113,32 +114,22 @@ const envSchema = z.object({
   RETENTION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
 });
 
-export type Config = {
+/** The process's configuration: core's part (lib/core/config.ts) and the server's own settings. */
+export type Config = CoreConfig & {
   port: number;
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
-  publicUrl: URL;
   trustProxy: Cidr[];
   tls: { certPath: string; keyPath: string } | null;
   roles: Role[];
   secretFromEnv: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  mailHostname: string;
   dnsServers: { host: string; port: number }[];
-  spfInclude: string | null;
-  sendingIps: string[];
-  smtpRelayUrl: string | null;
-  smtpDeliveryPort: number;
   smtpSubmissionPort: number;
   mxPort: number;
-  httpPort: number;
-  allowPrivateNetworks: boolean;
   rateLimit: { perSecond: number; burst: number };
   jobPollMs: number;
-  dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
-  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
-  pause: { bounceRate: number; minVolume: number; windowHours: number };
   retentionPurgeIntervalSeconds: number;
 };
 

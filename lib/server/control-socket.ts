@@ -1,6 +1,6 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import net from 'node:net';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { controlSocketPath } from './data-dir-lock';
 import { OPERATOR_COMMANDS, isOperatorCommand } from './operator-commands';
 import type { Registry } from './registry';

@@ -4,7 +4,7 @@ import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
 import { getAccountById } from '@/lib/core/accounts/queries';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
 import { listAccounts } from '@/lib/core/accounts/list-accounts';
 import { setAccountStatus } from '@/lib/core/accounts/set-account-status';

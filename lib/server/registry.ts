@@ -12,12 +12,10 @@ import { loadMasterKey } from './master-key';
 
 /**
  * The process's services, built once before anything listens: one database handle, one rate limiter,
- * one logger. Next.js code runs in its own module graph, so the registry is also published on
- * globalThis for it (see getRegistry).
+ * one logger. Next.js code runs in its own module graph and reaches the server only through the
+ * API and the few auth functions of dashboard-auth.ts.
  */
-export type Registry = Services & { database: Database; rateLimiter: RateLimiter; redis: Redis | null; close: () => Promise<void> };
-
-const GLOBAL_KEY = Symbol.for('mailstead.registry');
+export type Registry = Services & { config: Config; database: Database; rateLimiter: RateLimiter; redis: Redis | null; close: () => Promise<void> };
 
 export async function buildRegistry(config: Config, logger: Logger): Promise<Registry> {
   const secrets = new SecretBox(loadMasterKey(config));
@@ -57,13 +55,5 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
       await database.close();
     },
   };
-  (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] = registry;
-  return registry;
-}
-
-/** For code that runs inside Next.js (route handlers, server components) in this same process. */
-export function getRegistry(): Registry {
-  const registry = (globalThis as Record<symbol, unknown>)[GLOBAL_KEY] as Registry | undefined;
-  if (!registry) throw new Error('the Mailstead service registry is not built (is this running inside the Mailstead server?)');
   return registry;
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { authenticateV1Key } from '@/lib/core/v1-keys/v1-keys';
 import { getRequestMeta } from '../request-meta';
 import type { ApiDeps, ApiEnv } from '../services';

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Principal } from '@/lib/auth/principal';
 import { ROLE_SCOPES } from '@/lib/auth/roles';
 import { authenticateApiKey } from '@/lib/core/api-keys/authenticate-api-key';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { authenticateSession, findMembershipRole } from '@/lib/core/users/authenticate-session';
 import { isUuid } from '@/lib/shared/ids';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';

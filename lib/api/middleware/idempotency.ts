@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { claimIdempotencyKey } from '@/lib/core/idempotency/claim-idempotency-key';
 import { completeIdempotencyKey } from '@/lib/core/idempotency/complete-idempotency-key';
 import { releaseIdempotencyKey } from '@/lib/core/idempotency/release-idempotency-key';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { sha256Hex } from '@/lib/shared/crypto';
 import { readRawBody } from '../body';
 import type { ApiDeps, ApiEnv } from '../services';

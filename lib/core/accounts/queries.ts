@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts } from '@/lib/db/schema';
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { accounts } from '@/lib/db/schema';

@@ -1,4 +1,4 @@
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { parseCidr } from '@/lib/shared/ip';
 
 export const MAX_IP_ALLOW_LIST = 100;

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
 

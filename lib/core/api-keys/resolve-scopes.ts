@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { canGrant } from '@/lib/auth/authorize';
 import type { Principal } from '@/lib/auth/principal';
 import { domainScope, parseScope } from '@/lib/auth/scopes';
-import { AppError, invalidInput } from '@/lib/core/errors';
+import { AppError, invalidInput } from '@/lib/shared/errors';
 import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
 import type { DbOrTx } from '@/lib/db/client';
 import { domains } from '@/lib/db/schema';

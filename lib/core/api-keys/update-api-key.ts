@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { AppError, conflict, invalidInput } from '@/lib/core/errors';
+import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';

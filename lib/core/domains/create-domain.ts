@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError, conflict, invalidInput } from '@/lib/core/errors';
+import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector, parseCustomerDkimKey } from './dkim-keys';

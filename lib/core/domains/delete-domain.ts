@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { conflict } from '@/lib/core/errors';
+import { conflict } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { apiKeyScopes, domains } from '@/lib/db/schema';
 import { normalizeDomainName } from './normalize-domain-name';

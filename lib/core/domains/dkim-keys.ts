@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPair, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
 

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { Config } from '@/lib/server/config';
+import type { CoreConfig } from '@/lib/core/config';
 
 export const DEFAULT_SUBDOMAINS = { returnPath: 'rp', tracking: 't', subscription: 'u', media: 'media' } as const;
 
@@ -29,7 +29,7 @@ type DomainShape = {
 
 type KeyShape = { selector: string; status: string; publicKey: string };
 
-export function spfMechanisms(config: Pick<Config, 'spfInclude' | 'sendingIps' | 'mailHostname'>): string[] {
+export function spfMechanisms(config: Pick<CoreConfig, 'spfInclude' | 'sendingIps' | 'mailHostname'>): string[] {
   if (config.spfInclude) return [`include:${config.spfInclude}`];
   if (config.sendingIps.length) return config.sendingIps.map((ip) => (isIP(ip) === 6 ? `ip6:${ip}` : `ip4:${ip}`));
   return [`a:${config.mailHostname}`];
@@ -47,7 +47,7 @@ export const effectiveSubdomains = (domain: DomainShape) => ({
  * MAIL_HOSTNAME, SPF_INCLUDE or SENDING_IPS) and the domain's keys. SPF, active DKIM and DMARC are
  * required; the rest make sending better or enable features.
  */
-export function expectedDnsRecords(domain: DomainShape, keys: KeyShape[], config: Pick<Config, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>): ExpectedRecord[] {
+export function expectedDnsRecords(domain: DomainShape, keys: KeyShape[], config: Pick<CoreConfig, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>): ExpectedRecord[] {
   const name = domain.domain;
   const mailHost = config.mailHostname.toLowerCase();
   const webHost = config.publicUrl.hostname.toLowerCase();

@@ -1,4 +1,4 @@
-import type { Config } from '@/lib/server/config';
+import type { CoreConfig } from '@/lib/core/config';
 import type { dkimKeys, domains } from '@/lib/db/schema';
 import { expectedDnsRecords } from './dns-records';
 
@@ -13,7 +13,7 @@ export function domainStatus(row: DomainRow, requiredKeys: string[]): 'verified'
   return isBroken ? 'failing' : 'pending';
 }
 
-export function presentDomain(row: DomainRow, keys: KeyRow[], config: Pick<Config, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>) {
+export function presentDomain(row: DomainRow, keys: KeyRow[], config: Pick<CoreConfig, 'spfInclude' | 'sendingIps' | 'mailHostname' | 'publicUrl'>) {
   const records = expectedDnsRecords(row, keys, config);
   const standby = records.find((record) => record.label.startsWith('DKIM standby'));
   return {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import type { DbOrTx } from '@/lib/db/client';
 import { dkimKeys, domains } from '@/lib/db/schema';
 import { normalizeDomainName } from './normalize-domain-name';

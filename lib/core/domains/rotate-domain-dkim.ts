@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { conflict } from '@/lib/core/errors';
+import { conflict } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { dkimKeys } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector } from './dkim-keys';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { AppError, invalidInput } from '@/lib/core/errors';
+import { AppError, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { newDkimSelector } from './dkim-keys';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { MEMBER_ROLES } from '@/lib/auth/roles';
-import { conflict, notFound } from '@/lib/core/errors';
+import { conflict, notFound } from '@/lib/shared/errors';
 import { findOrCreateUser } from '@/lib/core/users/find-or-create-user';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';

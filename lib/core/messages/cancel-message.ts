@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { conflict } from '@/lib/core/errors';
+import { conflict } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { messages } from '@/lib/db/schema';
 import { getMessageInAccount } from './queries';

@@ -1,4 +1,4 @@
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import type { StructuredContent } from '@/lib/db/schema';
 
 type AttachmentInput = { data: string; base64?: boolean | null; file_name: string; content_type: string; content_id?: string | null; content_disposition?: 'attachment' | 'inline' | null };

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { authorizedDomains } from '@/lib/auth/authorize';
-import { AppError, invalidInput } from '@/lib/core/errors';
+import { AppError, invalidInput } from '@/lib/shared/errors';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';

@@ -1,4 +1,4 @@
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 
 /** Headers Mailstead writes itself; a custom value would break the message or its authentication. */
 const RESERVED = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'date', 'mime-version', 'content-type', 'content-transfer-encoding', 'dkim-signature', 'return-path', 'received', 'sender']);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import type { DbOrTx } from '@/lib/db/client';
 import { messages } from '@/lib/db/schema';
 import { isUuid } from '@/lib/shared/ids';

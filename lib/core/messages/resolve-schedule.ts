@@ -1,4 +1,4 @@
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 
 const DAY_MS = 24 * 3600 * 1000;
 // Clocks differ a little; a first attempt this far in the past still means "now".

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts, domains } from '@/lib/db/schema';

@@ -1,4 +1,4 @@
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';

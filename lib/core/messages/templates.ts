@@ -1,5 +1,5 @@
 import nunjucks from 'nunjucks';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 
 // Jinja syntax (MiniJinja on AhaSend's side): `{{ name }}`. HTML parts escape values; undefined names render empty.
 const plain = new nunjucks.Environment(null, { autoescape: false, throwOnUndefined: false });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { AppError, conflict } from '@/lib/core/errors';
+import { AppError, conflict } from '@/lib/shared/errors';
 import { findOrCreateUser } from '@/lib/core/users/find-or-create-user';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, memberships } from '@/lib/db/schema';

@@ -1,7 +1,7 @@
 import { and, asc, desc, gt, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '@/lib/db/client';
-import { invalidInput } from '@/lib/core/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
 import { z } from '@/lib/core/zod';
 

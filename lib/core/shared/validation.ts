@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 
 /** One readable line for the first problem zod found, naming the field: `scopes.2: unknown scope`. */
 export function describeZodError(error: z.ZodError): { message: string; field?: string } {

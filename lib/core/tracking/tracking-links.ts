@@ -1,4 +1,4 @@
-import type { Config } from '@/lib/server/config';
+import type { CoreConfig } from '@/lib/core/config';
 import type { domains } from '@/lib/db/schema';
 import { hmacSha256, safeEqual } from '@/lib/shared/crypto';
 import { isUuid } from '@/lib/shared/ids';
@@ -27,7 +27,7 @@ export function verifyTrackingToken(key: Buffer, token: string): { messageId: st
  * Where tracking URLs point: the domain's tracking host once its CNAME verifies (plain HTTP on
  * HTTP_PORT, since no certificate can be held for a customer's name), otherwise our PUBLIC_URL.
  */
-export function trackingBaseUrl(domain: typeof domains.$inferSelect, config: Pick<Config, 'publicUrl' | 'httpPort'>): string {
+export function trackingBaseUrl(domain: typeof domains.$inferSelect, config: Pick<CoreConfig, 'publicUrl' | 'httpPort'>): string {
   const host = `${domain.trackingSubdomain ?? 't'}.${domain.domain}`;
   const isVerified = domain.dnsChecks[`CNAME:${host}`]?.propagated ?? false;
   if (isVerified && config.httpPort > 0) return `http://${host}${config.httpPort === 80 ? '' : `:${config.httpPort}`}`;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { conflict } from '@/lib/core/errors';
+import { conflict } from '@/lib/shared/errors';
 import type { DbOrTx } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { hashPassword, verifyPassword } from '@/lib/shared/crypto';

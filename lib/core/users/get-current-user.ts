@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { AppError } from '@/lib/core/errors';
+import { AppError } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { ROLE_SCOPES, isMemberRole } from '@/lib/auth/roles';

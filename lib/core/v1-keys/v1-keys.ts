@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { notFound } from '@/lib/core/errors';
+import { notFound } from '@/lib/shared/errors';
 import type { Db } from '@/lib/db/client';
 import { accounts, v1Keys } from '@/lib/db/schema';
 import { randomToken, sha256Hex } from '@/lib/shared/crypto';

@@ -24,6 +24,8 @@ export const idempotencyRecords = pgTable(
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     isEncrypted: boolean('is_encrypted').notNull().default(false),
+    // Who ran it (`api_key:<id>`, `user:<id>`): a secret-bearing response replays only to them.
+    credential: text('credential'),
     expiresAt: timestampColumn('expires_at').notNull(),
     createdAt: createdAt(),
   },
@@ -79,3 +81,15 @@ export const jobs = pgTable(
   },
   (table) => [index('jobs_due_idx').on(table.runAt)],
 );
+
+/**
+ * Processes that claim work (delivery leases), with a heartbeat: at start, and while running, a
+ * process frees at once the leases of workers that are gone (dead pid on this host, or silent).
+ */
+export const workers = pgTable('workers', {
+  id: text('id').primaryKey(),
+  hostname: text('hostname').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestampColumn('started_at').notNull(),
+  heartbeatAt: timestampColumn('heartbeat_at').notNull(),
+});

@@ -1,0 +1,17 @@
+/**
+ * What core verbs and the delivery engine read from configuration. lib/server/config.ts builds it
+ * (with the server's own settings beside it) from the environment; core never reads process.env.
+ */
+export type CoreConfig = {
+  publicUrl: URL;
+  mailHostname: string;
+  spfInclude: string | null;
+  sendingIps: string[];
+  smtpRelayUrl: string | null;
+  smtpDeliveryPort: number;
+  httpPort: number;
+  allowPrivateNetworks: boolean;
+  dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
+  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
+  pause: { bounceRate: number; minVolume: number; windowHours: number };
+};
