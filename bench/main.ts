@@ -7,13 +7,15 @@
  * loopback that answers 250 to everything; 10 KB messages, DKIM on.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { Agent, fetch } from 'undici';
 import { createAccountWithKey } from '../e2e/support/cli';
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { createScratchDatabase } from '../e2e/support/postgres';
 import { freePort, startServer, tempDataDir, trustingAgent, type ServerHandle } from '../e2e/support/server';
+import { isPostgresReachable } from './postgres-reachable';
 
 const ACCOUNTS = 4;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -22,7 +24,26 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BODY = 'x'.repeat(10 * 1024);
 const POSTGRES_URL = process.env.MAILSTEAD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-type Result = { database: string; acceptedPerSecond: number; p50: number; p99: number; deliveredPerSecond: number; messages: number };
+type Result = { database: string; acceptedPerSecond: number; p50: number; p99: number; deliveredPerSecond: number; workerCpuMs: number; databaseCpuMs: number | null; messages: number };
+
+/** CPU time (user + system) a process has used, in ms, from /proc: less sensitive to a busy machine than rates. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU used by the PostgreSQL backends serving one database (alive now), in ms. */
+async function databaseCpuMs(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  await client.end();
+  return rows.reduce((sum, row) => sum + cpuMs(row.pid), 0);
+}
 
 async function startSink() {
   let count = 0;
@@ -41,6 +62,14 @@ async function startSink() {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return { port, received: () => count, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Servers this run started, killed when it exits (a failed run must not leave them running). */
+const servers: ServerHandle[] = [];
+process.on('exit', () => servers.forEach((server) => server.process.exitCode === null && server.process.kill('SIGKILL')));
+function tracked(server: ServerHandle): ServerHandle {
+  servers.push(server);
+  return server;
 }
 
 function percentile(values: number[], p: number) {
@@ -66,7 +95,7 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
   }
   process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
-  const web = await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs });
+  const web = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs }));
   const agent = trustingAgent(dataDir);
   const accounts: { accountId: string; apiKey: string; domain: string }[] = [];
   const senderDomain = `bench-${Date.now().toString(36)}.example.com`;
@@ -109,17 +138,23 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
   await web.stop();
 
   // Delivery: a worker-only process drains what the web process accepted.
-  const worker = await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false, nodeArgs });
+  const worker = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false, nodeArgs }));
   const deliveryStart = performance.now();
   let firstAt = 0;
+  let cpuAtFirst = 0;
   while (sink.received() < messages) {
-    if (!firstAt && sink.received() > 0) firstAt = performance.now();
+    if (!firstAt && sink.received() > 0) {
+      firstAt = performance.now();
+      cpuAtFirst = cpuMs(worker.process.pid!);
+    }
     if (worker.process.exitCode !== null) throw new Error('worker exited');
     if (performance.now() - deliveryStart > 600_000) throw new Error(`delivery stalled at ${sink.received()}/${messages}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   // Counted from the first delivery, so that process start-up is not part of the rate.
   const deliverySeconds = (performance.now() - (firstAt || deliveryStart)) / 1000;
+  const workerCpuMs = cpuMs(worker.process.pid!) - cpuAtFirst;
+  const databaseCpu = env.DATABASE_URL ? await databaseCpuMs(env.DATABASE_URL) : null;
   await worker.stop();
   await sink.stop();
   await drop?.();
@@ -129,6 +164,8 @@ async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promi
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
     deliveredPerSecond: Math.round(messages / deliverySeconds),
+    workerCpuMs: workerCpuMs / messages,
+    databaseCpuMs: databaseCpu === null ? null : databaseCpu / messages,
     messages,
   };
 }
@@ -145,26 +182,20 @@ async function api(server: ServerHandle, agent: Agent, key: string, method: stri
   return text ? JSON.parse(text) : {};
 }
 
-function reachable(url: string) {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
-
 const dns = new TestDnsServer();
 await dns.start();
 const results: Result[] = process.env.BENCH_ONLY === 'postgres' ? [] : [await run('PGlite', dns)];
-if (await reachable(POSTGRES_URL)) results.push(await run('PostgreSQL', dns));
+if (await isPostgresReachable(POSTGRES_URL)) results.push(await run('PostgreSQL', dns));
 else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 await dns.stop();
 
 console.log(`\n${REQUESTS} requests x ${RECIPIENTS_PER_REQUEST} recipients from ${ACCOUNTS} accounts, ${CONCURRENCY} in flight; 10 KB messages, DKIM on\n`);
-console.log('| database   | acceptance (recipients/s) | p50 (ms) | p99 (ms) | delivery (messages/s) |');
-console.log('|------------|---------------------------|----------|----------|-----------------------|');
+console.log('| database   | acceptance (recipients/s) | p50 (ms) | p99 (ms) | delivery (messages/s) | worker CPU (ms/message) | PostgreSQL CPU (ms/message) |');
+console.log('|------------|---------------------------|----------|----------|-----------------------|-------------------------|-----------------------------|');
 for (const r of results) {
-  console.log(`| ${r.database.padEnd(10)} | ${String(r.acceptedPerSecond).padStart(25)} | ${String(r.p50).padStart(8)} | ${String(r.p99).padStart(8)} | ${String(r.deliveredPerSecond).padStart(21)} |`);
+  const databaseCpu = r.databaseCpuMs === null ? '-' : r.databaseCpuMs.toFixed(2);
+  console.log(
+    `| ${r.database.padEnd(10)} | ${String(r.acceptedPerSecond).padStart(25)} | ${String(r.p50).padStart(8)} | ${String(r.p99).padStart(8)} | ${String(r.deliveredPerSecond).padStart(21)} | ${r.workerCpuMs.toFixed(2).padStart(23)} | ${databaseCpu.padStart(27)} |`,
+  );
 }
 process.exit(0);

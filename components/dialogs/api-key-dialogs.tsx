@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
-import { useCreateApiKey, useDeleteApiKey, useUpdateApiKey } from '@/lib/client/queries';
+import { useCreateApiKey, useDeleteApiKey, useSetApiKeySandbox, useUpdateApiKey } from '@/lib/client/queries';
 import type { ApiKeyObject } from '@/lib/client/types';
 
 export function CreateApiKeyDialog({ accountId, isOpen, onClose, onCreated }: { accountId: string; isOpen: boolean; onClose: () => void; onCreated: (secret: string, label: string) => void }) {
@@ -37,7 +37,7 @@ export function ApiKeySecretDialog({ secret, label, onClose }: { secret: string 
           <code className="block flex-1 break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-xs text-green-200" data-testid="api-key-secret">
             {secret}
           </code>
-          <CopyButton value={secret ?? ''} />
+          <CopyButton value={secret ?? ''} what="API key" />
         </div>
       </div>
     </Dialog>
@@ -76,7 +76,7 @@ export function EditApiKeyDialog({ accountId, apiKey, onClose }: { accountId: st
   );
 }
 
-export function DeleteApiKeyDialog({ accountId, apiKey, onClose }: { accountId: string; apiKey: ApiKeyObject | null; onClose: () => void }) {
+export function DeleteApiKeyDialog({ accountId, apiKey, onClose, onDeleted }: { accountId: string; apiKey: ApiKeyObject | null; onClose: () => void; onDeleted: (label: string) => void }) {
   const remove = useDeleteApiKey(accountId);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -98,6 +98,7 @@ export function DeleteApiKeyDialog({ accountId, apiKey, onClose }: { accountId: 
             onClick={async () => {
               try {
                 await remove.mutateAsync(apiKey!.id);
+                onDeleted(apiKey!.label);
                 onClose();
               } catch (failure) {
                 setError((failure as Error).message);
@@ -114,6 +115,61 @@ export function DeleteApiKeyDialog({ accountId, apiKey, onClose }: { accountId: 
         <p>
           Delete <strong>{apiKey?.label}</strong>? Applications that use it will get <code>401</code> at once. This cannot be undone.
         </p>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Sandbox on or off changes what happens to the key's mail at once, so it is asked first. */
+export function ApiKeySandboxDialog({ accountId, apiKey, onClose, onDone }: { accountId: string; apiKey: ApiKeyObject | null; onClose: () => void; onDone: (notice: string) => void }) {
+  const setSandbox = useSetApiKeySandbox(accountId);
+  const isGoingLive = apiKey?.sandbox ?? false;
+  const close = () => {
+    setSandbox.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      isOpen={apiKey !== null}
+      onClose={close}
+      title={isGoingLive ? `Go live with “${apiKey?.label ?? ''}”?` : `Use sandbox for “${apiKey?.label ?? ''}”?`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant={isGoingLive ? 'primary' : 'danger'}
+            isBusy={setSandbox.isPending}
+            onClick={async () => {
+              const label = apiKey!.label;
+              await setSandbox.mutateAsync({ id: apiKey!.id, sandbox: !isGoingLive }).then(
+                () => {
+                  onDone(isGoingLive ? `“${label}” is live: mail sent with it is delivered from now on.` : `“${label}” is in sandbox mode: mail sent with it is no longer delivered.`);
+                  close();
+                },
+                () => undefined,
+              );
+            }}
+          >
+            {isGoingLive ? 'Go live' : 'Use sandbox'}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm">
+        {setSandbox.error ? <Alert tone="error">{setSandbox.error.message}</Alert> : null}
+        {isGoingLive ? (
+          <p>Messages sent with this key will be delivered to real recipients from now on. Messages it sent while in sandbox stay undelivered.</p>
+        ) : (
+          <>
+            <p>
+              Messages sent with this key will not be delivered, starting with the next request: they go through every step except delivery and show as <strong>Sandbox</strong> in the
+              message log.
+            </p>
+            <p>Applications using the key get the same answers as before, so nothing on their side tells them their mail is not going out.</p>
+          </>
+        )}
       </div>
     </Dialog>
   );

@@ -49,7 +49,7 @@ export function AccountSettingsForm({ account, canEdit }: { account: AccountObje
     <form onSubmit={submit} className="space-y-8" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       {update.isSuccess && !isDirty ? <Alert tone="success">Settings saved.</Alert> : null}
-      <fieldset disabled={!canEdit} className="space-y-5 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <fieldset disabled={!canEdit} className="space-y-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <legend className="sr-only">Account</legend>
         <h2 className="text-base font-semibold">Account</h2>
         <Field label="Name" htmlFor="name" error={errors.name?.message}>
@@ -62,7 +62,7 @@ export function AccountSettingsForm({ account, canEdit }: { account: AccountObje
           <TextArea id="about" rows={3} className="font-sans" isInvalid={Boolean(errors.about)} {...form.register('about', { setValueAs: emptyToNull })} />
         </Field>
       </fieldset>
-      <fieldset disabled={!canEdit} className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <fieldset disabled={!canEdit} className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <legend className="sr-only">Sending defaults</legend>
         <h2 className="text-base font-semibold">Sending defaults</h2>
         <Checkbox label="Track opens" description="Add an invisible pixel to HTML mail. A message can override this." {...form.register('track_opens')} />
@@ -70,7 +70,7 @@ export function AccountSettingsForm({ account, canEdit }: { account: AccountObje
         <Checkbox label="Reject bad recipients" description="Refuse disposable and known-toxic recipient domains." {...form.register('reject_bad_recipients')} />
         <Checkbox label="Reject mistyped recipients" description="Refuse likely typos such as gmial.com." {...form.register('reject_mistyped_recipients')} />
       </fieldset>
-      <fieldset disabled={!canEdit} className="grid gap-5 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+      <fieldset disabled={!canEdit} className="grid gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 sm:grid-cols-2">
         <legend className="sr-only">Retention</legend>
         <h2 className="text-base font-semibold sm:col-span-2">Retention</h2>
         <Field label="Message metadata (days)" htmlFor="metadata" hint="1-30 days: status, addresses, delivery log." error={errors.message_metadata_retention?.message}>

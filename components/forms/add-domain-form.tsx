@@ -29,16 +29,21 @@ export function AddDomainForm({ accountId }: { accountId: string }) {
     }
   });
   return (
-    <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <div className="min-w-64 flex-1">
-        <Field label="Domain" htmlFor="new-domain" hint="The domain you send from, e.g. mail.example.com." error={errors.domain?.message}>
-          <TextInput id="new-domain" placeholder="mail.example.com" isInvalid={Boolean(errors.domain)} {...form.register('domain')} />
-        </Field>
+    <form onSubmit={submit} noValidate className="space-y-2 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <Field label="Domain" htmlFor="new-domain" error={errors.domain?.message}>
+            <TextInput id="new-domain" placeholder="mail.example.com" aria-describedby="new-domain-hint" isInvalid={Boolean(errors.domain)} {...form.register('domain')} />
+          </Field>
+        </div>
+        <SendingTypeSelect id="sending-type" {...form.register('sending_type')} />
+        <Button type="submit" isBusy={isSubmitting}>
+          Add domain
+        </Button>
       </div>
-      <SendingTypeSelect id="sending-type" {...form.register('sending_type')} />
-      <Button type="submit" isBusy={isSubmitting} className="mb-[1.35rem]">
-        Add domain
-      </Button>
+      <p id="new-domain-hint" className="text-xs text-slate-600">
+        The domain you send from, e.g. mail.example.com.
+      </p>
     </form>
   );
 }

@@ -14,7 +14,8 @@ const MESSAGES: Record<string, string> = {
   SessionRequired: 'Sign in to continue.',
 };
 
-export function SignInForm({ initialError, initialEmail }: { initialError: string | null; initialEmail: string }) {
+/** `returnTo` is a page of this dashboard (checked by the page): where the person was going. */
+export function SignInForm({ initialError, initialEmail, returnTo }: { initialError: string | null; initialEmail: string; returnTo: string | null }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError ? (MESSAGES[initialError] ?? 'Sign-in failed.') : null);
   const [isBusy, setIsBusy] = useState(false);
@@ -33,13 +34,15 @@ export function SignInForm({ initialError, initialEmail }: { initialError: strin
           setError(MESSAGES[result?.error ?? ''] ?? 'Sign-in failed.');
           return;
         }
-        router.replace('/');
+        router.replace(returnTo ?? '/');
         router.refresh();
       }}
     >
       <div>
         <h1 className="text-lg font-semibold">Sign in</h1>
-        <p className="mt-1 text-sm text-slate-600">Use the email and password of your Mailstead user.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {returnTo ? 'Sign in to continue to the page you asked for.' : 'Use the email and password of your Mailstead user.'}
+        </p>
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field label="Email" htmlFor="email">

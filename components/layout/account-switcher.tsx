@@ -10,14 +10,14 @@ export function AccountSwitcher({ accountId }: { accountId: string }) {
   const pathname = usePathname();
   const accounts = me.data?.accounts ?? [];
   const current = accounts.find((account) => account.id === accountId);
-  if (accounts.length <= 1) return <p className="text-sm font-medium text-slate-800">{current?.name ?? ''}</p>;
+  if (accounts.length <= 1) return <p className="truncate text-sm font-medium text-slate-800">{current?.name ?? ''}</p>;
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex min-w-0 items-center gap-2 text-sm">
       <span className="sr-only">Account</span>
       <select
         value={accountId}
         onChange={(event) => router.push(pathname.replace(`/${accountId}`, `/${event.target.value}`))}
-        className="rounded-md border-0 py-1.5 pl-3 pr-8 text-sm font-medium ring-1 ring-inset ring-slate-300"
+        className="min-w-0 max-w-full truncate rounded-md border-0 py-1.5 pl-3 pr-8 text-sm font-medium ring-1 ring-inset ring-slate-300"
         aria-label="Switch account"
       >
         {accounts.map((account) => (

@@ -1,24 +1,81 @@
 /**
  * Every area of the dashboard, in navigation order, with the scope needed to read it (used only to
  * hide what a role cannot open; the API makes the real decision) and whether its page exists yet.
+ * Areas not built yet say what works today instead, and never name an endpoint that does not exist.
  */
-export type Section = { slug: string; label: string; readScope: string | null; isBuilt: boolean; group: 'Sending' | 'Marketing' | 'Account' };
+export type Section = {
+  slug: string;
+  label: string;
+  readScope: string | null;
+  isBuilt: boolean;
+  group: 'Sending' | 'Marketing' | 'Account';
+  /** For areas not built yet: what a person can do about it today. */
+  meanwhile?: string;
+  /** A CLI command that already does part of the job. */
+  command?: string;
+};
+
+const NO_API = 'The API has no endpoints for this yet either.';
 
 export const SECTIONS: Section[] = [
   { slug: 'domains', label: 'Domains', readScope: 'domains:read', isBuilt: true, group: 'Sending' },
   { slug: 'messages', label: 'Messages', readScope: 'messages:read', isBuilt: true, group: 'Sending' },
-  { slug: 'statistics', label: 'Statistics', readScope: 'statistics-transactional:read', isBuilt: false, group: 'Sending' },
-  { slug: 'suppressions', label: 'Suppressions', readScope: 'suppressions:read', isBuilt: false, group: 'Sending' },
+  {
+    slug: 'statistics',
+    label: 'Statistics',
+    readScope: 'statistics-transactional:read',
+    isBuilt: false,
+    group: 'Sending',
+    meanwhile: `Today's and the last seven days' figures (sent, delivered, bounced) are on the Overview. ${NO_API}`,
+  },
+  {
+    slug: 'suppressions',
+    label: 'Suppressions',
+    readScope: 'suppressions:read',
+    isBuilt: false,
+    group: 'Sending',
+    meanwhile: `Hard bounces already suppress the address for 30 days, and a message's page says whether its recipient is suppressed. Listing or removing suppressions is not possible yet. ${NO_API}`,
+  },
   { slug: 'api-keys', label: 'API keys', readScope: 'api-keys:read', isBuilt: true, group: 'Sending' },
-  { slug: 'smtp-credentials', label: 'SMTP credentials', readScope: 'smtp-credentials:read', isBuilt: false, group: 'Sending' },
-  { slug: 'webhooks', label: 'Webhooks', readScope: 'webhooks:read', isBuilt: false, group: 'Sending' },
-  { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending' },
-  { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: false, group: 'Marketing' },
-  { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: false, group: 'Marketing' },
-  { slug: 'templates', label: 'Templates', readScope: 'templates:read', isBuilt: false, group: 'Marketing' },
-  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing' },
-  { slug: 'members', label: 'Members', readScope: 'accounts:members:read', isBuilt: false, group: 'Account' },
-  { slug: 'sub-accounts', label: 'Sub accounts', readScope: 'sub-accounts:read', isBuilt: false, group: 'Account' },
+  {
+    slug: 'smtp-credentials',
+    label: 'SMTP credentials',
+    readScope: 'smtp-credentials:read',
+    isBuilt: false,
+    group: 'Sending',
+    meanwhile: `SMTP submission is not available yet: send with an API key through the v2 API, or with a v1 key (Settings) through the legacy v1 endpoint. ${NO_API}`,
+  },
+  {
+    slug: 'webhooks',
+    label: 'Webhooks',
+    readScope: 'webhooks:read',
+    isBuilt: false,
+    group: 'Sending',
+    meanwhile: `Each message's page shows its events as a timeline, and the CLI lists an account's recent events. ${NO_API}`,
+    command: 'npx mailstead events list <account id> --json',
+  },
+  { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending', meanwhile: `Mailstead does not receive mail for your domains yet. ${NO_API}` },
+  { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
+  { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
+  {
+    slug: 'templates',
+    label: 'Templates',
+    readScope: 'templates:read',
+    isBuilt: false,
+    group: 'Marketing',
+    meanwhile: `Stored templates are not built yet. A message sent through the v2 API can already carry substitutions for its subject and body. ${NO_API}`,
+  },
+  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
+  {
+    slug: 'members',
+    label: 'Members',
+    readScope: 'accounts:members:read',
+    isBuilt: false,
+    group: 'Account',
+    meanwhile: `The server's operator adds members with the CLI, with a role (Administrator, Developer, Analyst or Billing Manager). ${NO_API}`,
+    command: 'npx mailstead accounts add-member <account id> --email <email> --password <password> --role Developer',
+  },
+  { slug: 'sub-accounts', label: 'Sub accounts', readScope: 'sub-accounts:read', isBuilt: false, group: 'Account', meanwhile: `Sub accounts are not built yet. ${NO_API}` },
   { slug: 'settings', label: 'Settings', readScope: 'accounts:read', isBuilt: true, group: 'Account' },
 ];
 

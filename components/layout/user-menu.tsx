@@ -8,7 +8,8 @@ export function UserMenu({ email }: { email: string }) {
   const [isBusy, setIsBusy] = useState(false);
   return (
     <div className="flex items-center gap-3">
-      <span className="text-sm text-slate-700" data-testid="signed-in-as">
+      {/* On a phone the address is in the menu drawer; the header keeps only the button. */}
+      <span className="hidden max-w-[16rem] truncate text-sm text-slate-700 sm:inline" data-testid="signed-in-as" title={email}>
         {email}
       </span>
       <Button

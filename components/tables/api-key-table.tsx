@@ -4,6 +4,7 @@ import { summarizeScopes } from '@/components/forms/scope-picker';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/feedback';
 import type { ApiKeyObject } from '@/lib/client/types';
+import { CellLabel, STACKED } from './stacked-table';
 
 const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
@@ -23,30 +24,34 @@ export function ApiKeyTable({
   onToggleSandbox: (key: ApiKeyObject) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-          <tr>
-            <th scope="col" className="px-4 py-3">Label</th>
-            <th scope="col" className="px-4 py-3">Scopes</th>
-            <th scope="col" className="px-4 py-3">Mode</th>
-            <th scope="col" className="px-4 py-3">IP allow list</th>
-            <th scope="col" className="px-4 py-3">Last used</th>
-            <th scope="col" className="px-4 py-3">Created</th>
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+    <div className={STACKED.wrapper}>
+      <table className={STACKED.table} role="table">
+        <thead className={STACKED.head} role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader" className={STACKED.headCell}>Label</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}>Scopes</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}>Mode</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}>IP allow list</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}>Last used</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}>Created</th>
+            <th scope="col" role="columnheader" className={STACKED.headCell}><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={STACKED.body} role="rowgroup">
           {keys.map((key) => {
             const scopes = key.scopes.map((scope) => scope.scope);
             return (
-              <tr key={key.id} data-api-key-row={key.label}>
-                <td className="px-4 py-3">
-                  <p className="font-medium text-slate-900">{key.label}</p>
-                  <p className="font-mono text-xs text-slate-500">{key.public_key.slice(0, 16)}…</p>
+              <tr key={key.id} data-api-key-row={key.label} className={STACKED.row} role="row">
+                <td className={STACKED.cell} role="cell">
+                  <p className="font-medium text-slate-900 wrap-break-word">{key.label}</p>
+                  <p className="font-mono text-xs text-slate-600">{key.public_key.slice(0, 16)}…</p>
                 </td>
-                <td className="px-4 py-3 text-slate-700" title={scopes.join('\n')}>{summarizeScopes(scopes)}</td>
-                <td className="px-4 py-3">
+                <td className={`${STACKED.cell} text-slate-700`} role="cell" title={scopes.join('\n')}>
+                  <CellLabel>Scopes</CellLabel>
+                  <span className="wrap-break-word">{summarizeScopes(scopes)}</span>
+                </td>
+                <td className={`${STACKED.cell} lg:whitespace-nowrap`} role="cell">
+                  <CellLabel>Mode</CellLabel>
                   <Badge tone={key.sandbox ? 'amber' : 'green'}>{key.sandbox ? 'Sandbox' : 'Live'}</Badge>
                   {canEdit ? (
                     <button type="button" className="ml-2 text-xs text-brand-700 underline" onClick={() => onToggleSandbox(key)} aria-label={`${key.sandbox ? 'Go live with' : 'Use sandbox for'} ${key.label}`}>
@@ -54,10 +59,19 @@ export function ApiKeyTable({
                     </button>
                   ) : null}
                 </td>
-                <td className="px-4 py-3 font-mono text-xs text-slate-700">{key.ip_allow_list.length ? key.ip_allow_list.join(', ') : <span className="font-sans text-slate-500">Any address</span>}</td>
-                <td className="px-4 py-3 text-slate-600">{formatDate(key.last_used_at)}</td>
-                <td className="px-4 py-3 text-slate-600">{formatDate(key.created_at)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right">
+                <td className={`${STACKED.cell} text-xs text-slate-700`} role="cell">
+                  <CellLabel>IP allow list</CellLabel>
+                  {key.ip_allow_list.length ? <span className="font-mono wrap-break-word">{key.ip_allow_list.join(', ')}</span> : <span className="text-slate-600">Any address</span>}
+                </td>
+                <td className={`${STACKED.cell} text-slate-600`} role="cell">
+                  <CellLabel>Last used</CellLabel>
+                  {formatDate(key.last_used_at)}
+                </td>
+                <td className={`${STACKED.cell} text-slate-600`} role="cell">
+                  <CellLabel>Created</CellLabel>
+                  {formatDate(key.created_at)}
+                </td>
+                <td className={`${STACKED.cell} lg:whitespace-nowrap lg:text-right`} role="cell">
                   {canEdit ? (
                     <Button variant="ghost" size="sm" onClick={() => onEdit(key)} aria-label={`Edit ${key.label}`}>
                       Edit

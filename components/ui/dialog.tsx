@@ -23,20 +23,20 @@ export function Dialog({ isOpen, onClose, title, children, footer }: { isOpen: b
         onClose();
       }}
       aria-labelledby="dialog-title"
-      className="m-auto w-full max-w-xl rounded-lg bg-white p-0 shadow-xl"
+      className="m-auto w-[calc(100%-2rem)] max-w-xl rounded-lg bg-white p-0 shadow-xl"
     >
       {isOpen ? (
         <div className="flex max-h-[85vh] flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-            <h2 id="dialog-title" className="text-base font-semibold">
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-5 py-3">
+            <h2 id="dialog-title" className="min-w-0 text-base font-semibold wrap-break-word">
               {title}
             </h2>
-            <button type="button" onClick={onClose} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <button type="button" onClick={onClose} className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
               ✕
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>
-          {footer ? <div className="flex justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
+          {footer ? <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div> : null}
         </div>
       ) : null}
     </dialog>

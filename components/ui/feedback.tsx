@@ -28,7 +28,7 @@ export function Alert({ tone = 'info', title, children }: { tone?: 'info' | 'war
 
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
-    <div className="flex items-center gap-3 py-10 text-sm text-slate-500" role="status">
+    <div className="flex items-center gap-3 py-10 text-sm text-slate-600" role="status">
       <span className="size-4 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" aria-hidden />
       {label}
     </div>
@@ -37,7 +37,7 @@ export function LoadingState({ label = 'Loading…' }: { label?: string }) {
 
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
-    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+    <div className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center sm:px-6 sm:py-12">
       <p className="text-base font-semibold text-slate-800">{title}</p>
       {children ? <div className="mx-auto mt-2 max-w-md text-sm text-slate-600">{children}</div> : null}
       {action ? <div className="mt-5">{action}</div> : null}
@@ -48,11 +48,11 @@ export function EmptyState({ title, children, action }: { title: string; childre
 export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-      <div>
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p> : null}
+      <div className="min-w-0">
+        <h1 className="text-xl font-semibold text-slate-900 wrap-break-word">{title}</h1>
+        {description ? <div className="mt-1 max-w-2xl text-sm text-slate-600">{description}</div> : null}
       </div>
-      {actions ? <div className="flex gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
   );
 }

@@ -1,18 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import { ApiKeySecretDialog, CreateApiKeyDialog, DeleteApiKeyDialog, EditApiKeyDialog } from '@/components/dialogs/api-key-dialogs';
+import { ApiKeySandboxDialog, ApiKeySecretDialog, CreateApiKeyDialog, DeleteApiKeyDialog, EditApiKeyDialog } from '@/components/dialogs/api-key-dialogs';
 import { ApiKeyTable } from '@/components/tables/api-key-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
-import { useApiKeys, useCurrentUser, useSetApiKeySandbox } from '@/lib/client/queries';
+import { useApiKeys, useCurrentUser } from '@/lib/client/queries';
 import type { ApiKeyObject } from '@/lib/client/types';
 import { mayOpen } from '@/components/layout/sections';
 
 export function ApiKeysView({ accountId }: { accountId: string }) {
   const keys = useApiKeys(accountId);
-  const setSandbox = useSetApiKeySandbox(accountId);
   const me = useCurrentUser();
   const scopes = me.data?.accounts.find((account) => account.id === accountId)?.scopes ?? [];
   const canWrite = mayOpen(scopes, 'api-keys:write');
@@ -21,6 +20,8 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
   const [secret, setSecret] = useState<{ value: string; label: string } | null>(null);
   const [editing, setEditing] = useState<ApiKeyObject | null>(null);
   const [deleting, setDeleting] = useState<ApiKeyObject | null>(null);
+  const [toggling, setToggling] = useState<ApiKeyObject | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const createButton = canWrite ? <Button onClick={() => setIsCreating(true)}>Create API key</Button> : null;
 
@@ -32,7 +33,11 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
         actions={keys.data && keys.data.data.length > 0 ? createButton : null}
       />
       {keys.isPending ? <LoadingState label="Loading API keys…" /> : null}
-      {setSandbox.error ? <Alert tone="error">{setSandbox.error.message}</Alert> : null}
+      {notice ? (
+        <div className="mb-4" data-testid="api-keys-notice">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      ) : null}
       {keys.error ? (
         keys.error instanceof ApiError && keys.error.status === 403 ? (
           <Alert tone="warning" title="You cannot view API keys">
@@ -49,7 +54,7 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
           Create a key for each application that sends mail or manages this account, with only the scopes it needs.
         </EmptyState>
       ) : null}
-      {keys.data && keys.data.data.length > 0 ? <ApiKeyTable keys={keys.data.data} canEdit={canWrite} canDelete={canDelete} onEdit={setEditing} onDelete={setDeleting} onToggleSandbox={(key) => setSandbox.mutate({ id: key.id, sandbox: !key.sandbox })} /> : null}
+      {keys.data && keys.data.data.length > 0 ? <ApiKeyTable keys={keys.data.data} canEdit={canWrite} canDelete={canDelete} onEdit={setEditing} onDelete={setDeleting} onToggleSandbox={setToggling} /> : null}
 
       <CreateApiKeyDialog
         accountId={accountId}
@@ -58,11 +63,13 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
         onCreated={(value, label) => {
           setIsCreating(false);
           setSecret({ value, label });
+          setNotice(`API key “${label}” created.`);
         }}
       />
       <ApiKeySecretDialog secret={secret?.value ?? null} label={secret?.label ?? ''} onClose={() => setSecret(null)} />
       <EditApiKeyDialog accountId={accountId} apiKey={editing} onClose={() => setEditing(null)} />
-      <DeleteApiKeyDialog accountId={accountId} apiKey={deleting} onClose={() => setDeleting(null)} />
+      <DeleteApiKeyDialog accountId={accountId} apiKey={deleting} onClose={() => setDeleting(null)} onDeleted={(label) => setNotice(`API key “${label}” deleted: requests with it now get 401.`)} />
+      <ApiKeySandboxDialog accountId={accountId} apiKey={toggling} onClose={() => setToggling(null)} onDone={setNotice} />
     </>
   );
 }

@@ -2,15 +2,17 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { RotateDkimDialog } from '@/components/dialogs/rotate-dkim-dialog';
 import { DomainSettingsForm } from '@/components/forms/domain-settings-form';
 import { mayOpen } from '@/components/layout/sections';
 import { DnsRecordTable } from '@/components/tables/dns-record-table';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { DnsCheckResult, type DnsCheckOutcome } from '@/components/ui/dns-check-result';
 import { DomainStatusBadge } from '@/components/ui/status-badge';
 import { ApiError } from '@/lib/client/api';
-import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useRotateDkim, useUnpauseDomain } from '@/lib/client/queries';
+import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useUnpauseDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { toZoneFile } from '@/lib/client/zone-file';
 
@@ -55,13 +57,15 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
   const router = useRouter();
   const domain = useDomain(accountId, name);
   const check = useCheckDomainDns(accountId, name);
-  const rotate = useRotateDkim(accountId, name);
   const remove = useDeleteDomain(accountId);
   const unpause = useUnpauseDomain(accountId, name);
   const me = useCurrentUser();
   const scopes = me.data?.accounts.find((account) => account.id === accountId)?.scopes ?? [];
   const canWrite = mayOpen(scopes, 'domains:write');
   const [isDeleting, setIsDeleting] = useState(false);
+  const [isRotating, setIsRotating] = useState(false);
+  const [checkOutcome, setCheckOutcome] = useState<DnsCheckOutcome | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   if (domain.isPending) return <LoadingState label="Loading domain…" />;
   if (domain.error) {
@@ -73,13 +77,21 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
   }
   const data = domain.data;
   const lastCheck = data.last_dns_check_at ? new Date(data.last_dns_check_at).toLocaleString() : 'never';
+  const checkNow = () => {
+    // Unchanged check time after asking: the server answered from a check made seconds ago.
+    const before = data.last_dns_check_at;
+    setNotice(null);
+    check.mutate(undefined, {
+      onSuccess: (checked) => setCheckOutcome({ checkedAt: checked.last_dns_check_at, isNew: checked.last_dns_check_at !== before, isValid: checked.dns_valid }),
+    });
+  };
 
   return (
     <>
       <PageHeader
         title={data.domain}
         description={
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-2">
             <DomainStatusBadge status={data.status} />
             <span data-testid="last-dns-check">Last DNS check: {lastCheck}</span>
           </span>
@@ -90,7 +102,7 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
               Download zone file
             </Button>
             {canWrite ? (
-              <Button onClick={() => check.mutate()} isBusy={check.isPending}>
+              <Button onClick={checkNow} isBusy={check.isPending}>
                 Check DNS now
               </Button>
             ) : null}
@@ -99,11 +111,8 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
       />
       <div className="space-y-8">
         {check.error ? <Alert tone="error">{check.error.message}</Alert> : null}
-        {check.isSuccess ? (
-          <Alert tone={data.dns_valid ? 'success' : 'warning'} title={data.dns_valid ? 'All required records are in place' : 'Some required records are missing or wrong'}>
-            {data.dns_valid ? 'This domain can send.' : 'Publish the records marked red, then check again. DNS changes can take a while to spread.'}
-          </Alert>
-        ) : null}
+        {checkOutcome && !check.isPending ? <DnsCheckResult outcome={checkOutcome} /> : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
         {data.paused ? (
           <Alert tone="warning" title="Sending is paused">
             <p>
@@ -123,25 +132,24 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
           <DnsRecordTable records={data.dns_records} />
         </section>
         <div className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="checklist-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <section aria-labelledby="checklist-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
             <h2 id="checklist-heading" className="mb-3 text-base font-semibold">Mailbox provider requirements</h2>
             <ProviderChecklist domain={data} />
           </section>
-          <section aria-labelledby="dkim-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <section aria-labelledby="dkim-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
             <h2 id="dkim-heading" className="text-base font-semibold">DKIM rotation</h2>
             <p className="text-sm text-slate-600">
               Publish the standby DKIM record, check DNS, then rotate: the standby key starts signing and a new standby is prepared.
             </p>
-            {rotate.error ? <Alert tone="error">{rotate.error.message}</Alert> : null}
             {canWrite ? (
-              <Button variant="secondary" disabled={!data.rotation_ready} onClick={() => rotate.mutate()} isBusy={rotate.isPending}>
+              <Button variant="secondary" disabled={!data.rotation_ready} onClick={() => setIsRotating(true)}>
                 Rotate DKIM now
               </Button>
             ) : null}
-            {!data.rotation_ready ? <p className="text-xs text-slate-500">Available once the standby record is verified.</p> : null}
+            {!data.rotation_ready ? <p className="text-xs text-slate-600">Available once the standby record is verified.</p> : null}
           </section>
         </div>
-        <section aria-labelledby="settings-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <section aria-labelledby="settings-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
           <h2 id="settings-heading" className="text-base font-semibold">Settings</h2>
           <DomainSettingsForm accountId={accountId} domain={data} canEdit={canWrite} />
         </section>
@@ -155,6 +163,16 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
           </section>
         ) : null}
       </div>
+      <RotateDkimDialog
+        accountId={accountId}
+        domain={data}
+        isOpen={isRotating}
+        onClose={() => setIsRotating(false)}
+        onRotated={(text) => {
+          setCheckOutcome(null);
+          setNotice(text);
+        }}
+      />
       <Dialog
         isOpen={isDeleting}
         onClose={() => setIsDeleting(false)}

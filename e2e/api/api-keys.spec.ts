@@ -168,6 +168,60 @@ test('PUT api-keys/:id - self-lockout is 409 and nothing is saved', async () => 
   expect((await self.get('/v2/ping')).status).toBe(403);
 });
 
+test.describe('a key cannot edit or delete a stronger key', () => {
+  let manager: ApiClient;
+  let adminKeyId: string;
+
+  test.beforeAll(async () => {
+    const admin = await create({ label: 'strong', scopes: ['*'] });
+    adminKeyId = admin.body.id;
+    manager = api.with((await create({ label: 'key manager', scopes: ['api-keys:write', 'api-keys:read', 'api-keys:delete'] })).body.secret_key);
+  });
+
+  const changes: [string, Record<string, unknown>][] = [
+    ['its scopes', { scopes: ['domains:read'] }],
+    ['its ip_allow_list (a lock-out)', { ip_allow_list: ['203.0.113.0/24'] }],
+    ['its label', { label: 'renamed by a weaker key' }],
+  ];
+  for (const [name, change] of changes) {
+    test(`PUT api-keys/:id - changing ${name} of the * key is 403 naming the missing scopes`, async () => {
+      const response = await manager.put(manager.account(`/api-keys/${adminKeyId}`), change);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: 'insufficient permissions: this key holds scopes you do not: *' });
+    });
+  }
+
+  test('DELETE api-keys/:id - deleting the * key is 403 naming the missing scopes; the key is unchanged', async () => {
+    const response = await manager.delete(manager.account(`/api-keys/${adminKeyId}`));
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'insufficient permissions: this key holds scopes you do not: *' });
+    const kept = await api.get(api.account(`/api-keys/${adminKeyId}`));
+    expect(kept.body).toMatchObject({ label: 'strong', ip_allow_list: [] });
+    expect(kept.body.scopes.map((s: { scope: string }) => s.scope)).toEqual(['*']);
+  });
+
+  test('PUT and DELETE api-keys/:id - a key holding one scope the caller lacks is 403 naming only that scope', async () => {
+    const target = await create({ label: 'partly stronger', scopes: ['api-keys:read', 'domains:write'] });
+    for (const response of [
+      await manager.put(manager.account(`/api-keys/${target.body.id}`), { label: 'x' }),
+      await manager.delete(manager.account(`/api-keys/${target.body.id}`)),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: 'insufficient permissions: this key holds scopes you do not: domains:write' });
+    }
+  });
+
+  test('PUT and DELETE api-keys/:id - a key with a subset of the caller\'s scopes can be edited and deleted', async () => {
+    const target = await create({ label: 'weaker', scopes: ['api-keys:read'] });
+    const path = manager.account(`/api-keys/${target.body.id}`);
+    const updated = await manager.put(path, { label: 'weaker, renamed', scopes: ['api-keys:read', 'api-keys:write'], ip_allow_list: ['127.0.0.1'] });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ label: 'weaker, renamed', ip_allow_list: ['127.0.0.1/32'] });
+    expect((await manager.delete(path)).status).toBe(200);
+    expect((await api.get(api.account(`/api-keys/${target.body.id}`))).status).toBe(404);
+  });
+});
+
 test('DELETE api-keys/:id - answers with the AhaSend message; a second delete is 404', async () => {
   const created = await create({ label: 'bye', scopes: ['domains:read'] });
   const path = api.account(`/api-keys/${created.body.id}`);

@@ -1,9 +1,15 @@
 import { expect, test } from '@playwright/test';
+import { v1Endpoints } from '../../lib/api/v1';
 import { v2Endpoints } from '../../lib/api/v2';
-import { badInputCases } from '../support/bad-input';
-import type { ApiClient } from '../support/client';
+import type { Endpoint } from '../../lib/api/endpoint';
+import { badInputCases, unstorableInputCases, unstorableQueryCases } from '../support/bad-input';
+import { runCli } from '../support/cli';
+import type { ApiClient, ApiResponse } from '../support/client';
 import { verifiedDomain } from '../support/sending';
-import { newAccount } from '../support/shared';
+import { newAccount, sharedServer } from '../support/shared';
+
+/** The account's verified sending domain, named up front because the cases are built from the bodies below. */
+const SENDER_DOMAIN = `bad-input-target-${Date.now()}.example.com`;
 
 /** A valid body for every endpoint that takes one; a new endpoint without an entry fails the suite. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
@@ -12,11 +18,25 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/api-keys/{key_id}': { label: 'bad input 2' },
   'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
   'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
-  'POST /v2/accounts/{account_id}/messages': { from: { email: 'x@placeholder' }, recipients: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
-  'POST /v2/accounts/{account_id}/messages/conversation': { from: { email: 'x@placeholder' }, to: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
+  'POST /v2/accounts/{account_id}/messages': {
+    from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
+    recipients: [{ email: 'r@example.org', name: 'R', substitutions: { first_name: 'Ada', order: { id: 'A-1' } } }],
+    subject: 's',
+    text_content: 't',
+    headers: { 'X-Campaign': 'spring' },
+    sandbox: true,
+  },
+  'POST /v2/accounts/{account_id}/messages/conversation': { from: { email: `sender@${SENDER_DOMAIN}` }, to: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
+  'POST /v1/email/send': {
+    from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
+    recipients: [{ email: 'r@example.org', name: 'R' }],
+    content: { subject: 's', text_body: 't', headers: { 'AhaSend-Sandbox': 'true' } },
+  },
 };
 
 let api: ApiClient;
+let v1: ApiClient;
+const v1Headers: Record<string, string> = {};
 const pathValues: Record<string, string> = {};
 
 test.beforeAll(async () => {
@@ -25,29 +45,80 @@ test.beforeAll(async () => {
   pathValues.account_id = account.accountId;
   const key = await api.post(api.account('/api-keys'), { label: 'target', scopes: ['domains:read'] });
   pathValues.key_id = key.body.id;
-  const domain = await verifiedDomain(api, `bad-input-target-${Date.now()}.example.com`);
-  pathValues.domain = domain.domain;
-  VALID_BODIES['POST /v2/accounts/{account_id}/messages'].from = { email: `sender@${domain.domain}` };
-  VALID_BODIES['POST /v2/accounts/{account_id}/messages/conversation'].from = { email: `sender@${domain.domain}` };
+  pathValues.domain = (await verifiedDomain(api, SENDER_DOMAIN)).domain;
+  pathValues.message_id = '01a20000-0000-7000-8000-000000000000';
+  const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
+  expect(v1Key.code).toBe(0);
+  v1 = api.with(null);
+  v1Headers['X-Api-Key'] = JSON.parse(v1Key.stdout).key;
 });
 
-const withBodies = v2Endpoints.filter((endpoint) => endpoint.body);
+const nameOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+const isV1 = (endpoint: Endpoint) => endpoint.path.startsWith('/v1/');
+const pathOf = (endpoint: Endpoint, values = pathValues) => endpoint.path.replace(/\{([^}]+)\}/g, (_, param: string) => values[param]);
+
+/** Many requests in a row from one account: a 429 here is the rate limit, not the case under test. */
+async function send(endpoint: Endpoint, path: string, body?: unknown): Promise<ApiResponse> {
+  for (;;) {
+    const response = isV1(endpoint)
+      ? await v1.request(endpoint.method.toUpperCase(), path, { body, headers: v1Headers })
+      : await api.request(endpoint.method.toUpperCase(), path, { body });
+    if (response.status !== 429) return response;
+    await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
+/** The error text in the endpoint's envelope: `{"message"}` on v2, `{"status"}` on v1, nothing else. */
+function expectError(endpoint: Endpoint, response: ApiResponse, status: number): string {
+  expect(response.status).toBe(status);
+  const key = isV1(endpoint) ? 'status' : 'message';
+  expect(Object.keys(response.body)).toEqual([key]);
+  return response.body[key];
+}
+
+const withBodies = [...v2Endpoints, ...v1Endpoints].filter((endpoint) => endpoint.body);
 
 test('every endpoint that takes a body has a valid example here', () => {
-  const missing = withBodies.map((endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`).filter((name) => !VALID_BODIES[name]);
+  const missing = withBodies.map(nameOf).filter((name) => !VALID_BODIES[name]);
   expect(missing).toEqual([]);
 });
 
 for (const endpoint of withBodies) {
-  const name = `${endpoint.method.toUpperCase()} ${endpoint.path}`;
+  const name = nameOf(endpoint);
   const valid = VALID_BODIES[name] ?? {};
-  for (const badCase of badInputCases(endpoint.body!, valid)) {
+  if (!isV1(endpoint)) {
+    for (const badCase of badInputCases(endpoint.body!, valid)) {
+      test(`${name} - ${badCase.name} is 400 naming ${badCase.field}`, async () => {
+        const message = expectError(endpoint, await send(endpoint, pathOf(endpoint), badCase.body), 400);
+        expect(message).toContain(badCase.field);
+      });
+    }
+  }
+  for (const badCase of unstorableInputCases(endpoint.body!, valid)) {
     test(`${name} - ${badCase.name} is 400 naming ${badCase.field}`, async () => {
-      const path = endpoint.path.replace(/\{([^}]+)\}/g, (_, param: string) => pathValues[param]);
-      const response = await api.request(endpoint.method.toUpperCase(), path, { body: badCase.body });
-      expect(response.status).toBe(400);
-      expect(Object.keys(response.body)).toEqual(['message']);
-      expect(response.body.message).toContain(badCase.field);
+      const message = expectError(endpoint, await send(endpoint, pathOf(endpoint), badCase.body), 400);
+      expect(message).toContain(badCase.field);
+      expect(message).toMatch(badCase.problem);
+    });
+  }
+}
+
+for (const endpoint of v2Endpoints.filter((candidate) => candidate.query)) {
+  for (const badCase of unstorableQueryCases(endpoint.query!)) {
+    test(`${nameOf(endpoint)} - ${badCase.name} is 400 naming it`, async () => {
+      const message = expectError(endpoint, await send(endpoint, `${pathOf(endpoint)}?${badCase.query}`), 400);
+      expect(message).toBe(`${badCase.field}: ${badCase.field.includes('\\u0000') ? 'the name contains' : 'contains'} a NUL character`);
+    });
+  }
+}
+
+for (const endpoint of v2Endpoints.filter((candidate) => /\{(?!account_id)[^}]+\}/.test(candidate.path))) {
+  for (const param of [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).filter((param) => param !== 'account_id')) {
+    test(`${nameOf(endpoint)} - a NUL character in the path parameter ${param} is 400 naming it`, async () => {
+      const path = pathOf(endpoint, { ...pathValues, [param]: 'a%00b' });
+      const body = endpoint.method === 'post' || endpoint.method === 'put' ? (VALID_BODIES[nameOf(endpoint)] ?? {}) : undefined;
+      const message = expectError(endpoint, await send(endpoint, path, body), 400);
+      expect(message).toBe(`${param}: contains a NUL character`);
     });
   }
 }

@@ -1,17 +1,42 @@
 import { expect, test } from '@playwright/test';
 import type { ApiClient } from '../support/client';
+import { verifiedDomain } from '../support/sending';
 import { newAccount } from '../support/shared';
 
 let api: ApiClient;
+let sender: string;
+let otherDomain: string;
+const stamp = Date.now().toString(36);
 
 test.beforeAll(async () => {
   ({ api } = await newAccount('Idempotency'));
+  sender = `idem-${stamp}.example.com`;
+  otherDomain = `idem-other-${stamp}.example.com`;
+  await verifiedDomain(api, sender);
+  await verifiedDomain(api, otherDomain);
 });
 
 const keyPath = () => api.account('/api-keys');
 const withKey = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 let counter = 0;
 const freshKey = () => `test-${Date.now()}-${counter++}`;
+
+/** A client with a new key of this account holding `scopes`. */
+async function keyWith(scopes: string[]): Promise<ApiClient> {
+  const created = await api.post(keyPath(), { label: `holder of ${scopes.join(' ')}`, scopes });
+  expect(created.status).toBe(201);
+  return api.with(created.body.secret_key);
+}
+
+const sendBody = () => ({ from: { email: `news@${sender}` }, recipients: [{ email: 'r@example.org' }], subject: 'S', text_content: 'T', sandbox: true });
+
+function expectInProgress(response: { status: number; headers: Headers; body: unknown }) {
+  expect(response.status).toBe(409);
+  expect(response.body).toEqual({ message: 'A request with this idempotency key is already in progress' });
+  expect(response.headers.get('idempotent-replayed')).toBe('false');
+  // The lease is 5 minutes, but a live request ends in a second or two: that is how long to wait.
+  expect(['1', '2']).toContain(response.headers.get('retry-after'));
+}
 
 async function countKeysLabelled(label: string): Promise<number> {
   const listed = await api.get(api.account('/api-keys?limit=100'));
@@ -53,9 +78,7 @@ test('20 parallel requests with one key execute once', async () => {
   expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
   for (const response of responses) {
     if (response.status === 409) {
-      expect(response.headers.get('idempotent-replayed')).toBe('false');
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(Number.isInteger(Number(response.headers.get('retry-after')))).toBe(true);
+      expectInProgress(response);
     } else {
       expect(response.status).toBe(201);
     }
@@ -72,9 +95,75 @@ test('API-key create: a 4xx is not stored and the key stays in progress (409) un
   expect(first.status).toBe(400);
   expect(first.headers.get('idempotent-replayed')).toBeNull();
   const retry = await api.post(keyPath(), invalid, withKey(key));
-  expect(retry.status).toBe(409);
-  expect(retry.headers.get('idempotent-replayed')).toBe('false');
-  expect(Number(retry.headers.get('retry-after'))).toBeGreaterThan(200);
+  expectInProgress(retry);
+});
+
+test('a replay is shown only to a caller with the scope: a domains:read key replaying a * key\'s API-key creation gets 403 and no secret', async () => {
+  const key = freshKey();
+  const body = { label: 'idem-stolen', scopes: ['domains:read'] };
+  const original = await api.post(keyPath(), body, withKey(key));
+  expect(original.status).toBe(201);
+  const reader = await keyWith(['domains:read']);
+  const replay = await reader.post(keyPath(), body, withKey(key));
+  expect(replay.status).toBe(403);
+  expect(replay.body).toEqual({ message: 'insufficient permissions for the required scope: api-keys:write' });
+  expect(replay.text).not.toContain(original.body.secret_key);
+  expect(replay.headers.get('idempotent-replayed')).toBeNull();
+});
+
+test('a secret-bearing replay is bound to the key that made it: another * key gets 422, the creator the same secret', async () => {
+  const key = freshKey();
+  const body = { label: 'idem-bound', scopes: ['domains:read'] };
+  const original = await api.post(keyPath(), body, withKey(key));
+  expect(original.status).toBe(201);
+  const otherAdmin = await keyWith(['*']);
+  const foreign = await otherAdmin.post(keyPath(), body, withKey(key));
+  expect(foreign.status).toBe(422);
+  expect(foreign.body).toEqual({ message: 'idempotency key was already used with a different request payload' });
+  expect(foreign.text).not.toContain(original.body.secret_key);
+  expect(foreign.headers.get('idempotent-replayed')).toBeNull();
+  expect(foreign.headers.get('retry-after')).toBeNull();
+  const again = await api.post(keyPath(), body, withKey(key));
+  expect(again.status).toBe(201);
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(again.body.secret_key).toBe(original.body.secret_key);
+  expect(await countKeysLabelled('idem-bound')).toBe(1);
+});
+
+test('a send is replayed only to a caller allowed to send from its domain', async () => {
+  const key = freshKey();
+  const original = await api.post(api.account('/messages'), sendBody(), withKey(key));
+  expect(original.status).toBe(202);
+  const refusals: [string, string[], RegExp][] = [
+    ['no send scope', ['domains:read'], /insufficient permissions for the required scope: messages:send:\{domain\}/],
+    ['a send scope for another domain', [`messages:send:{${otherDomain}}`], new RegExp(`messages:send:\\{${sender.replace(/\./g, '\\.')}\\}`)],
+  ];
+  for (const [name, scopes, message] of refusals) {
+    const caller = await keyWith(scopes);
+    const replay = await caller.post(caller.account('/messages'), sendBody(), withKey(key));
+    expect(replay.status, name).toBe(403);
+    expect(replay.body.message, name).toMatch(message);
+    expect(replay.headers.get('idempotent-replayed'), name).toBeNull();
+  }
+  // A key allowed to send from the domain sees the stored 202.
+  const sender2 = await keyWith([`messages:send:{${sender}}`]);
+  const allowed = await sender2.post(sender2.account('/messages'), sendBody(), withKey(key));
+  expect(allowed.status).toBe(202);
+  expect(allowed.headers.get('idempotent-replayed')).toBe('true');
+  expect(allowed.body).toEqual(original.body);
+});
+
+test('a key still in progress answers a caller without the scope with 403, not 409', async () => {
+  const key = freshKey();
+  const invalid = { label: '', scopes: ['domains:read'] };
+  // An API-key create that ends in a 4xx stays in progress (the spec's rule for secret-bearing creates).
+  expect((await api.post(keyPath(), invalid, withKey(key))).status).toBe(400);
+  const reader = await keyWith(['domains:read']);
+  const refused = await reader.post(keyPath(), invalid, withKey(key));
+  expect(refused.status).toBe(403);
+  expect(refused.headers.get('idempotent-replayed')).toBeNull();
+  expect(refused.headers.get('retry-after')).toBeNull();
+  expectInProgress(await api.post(keyPath(), invalid, withKey(key)));
 });
 
 test('authentication and IP allow-list failures are never stored', async () => {

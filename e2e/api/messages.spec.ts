@@ -141,7 +141,7 @@ test('GET /messages - filters: status names (any case, spaces), sender, recipien
   expect((await own.get(own.account('/messages?from_time=yesterday'))).status).toBe(400);
 });
 
-test('GET /messages - a domain-scoped read key sees only its domain; cancel needs messages:cancel', async () => {
+test('GET /messages - a domain-scoped read key sees only its domain; cancel needs messages:cancel, and cancelling a message that is not scheduled is 400', async () => {
   const mine = await send({ recipients: [{ email: 'scoped-read@example.org' }] });
   const theirs = await send({ from: { email: `x@${other}` }, recipients: [{ email: 'scoped-read@example.org' }] });
   const reader = api.with((await api.post(api.account('/api-keys'), { label: 'read one', scopes: [`messages:read:{${sender}}`] })).body.secret_key);
@@ -150,5 +150,6 @@ test('GET /messages - a domain-scoped read key sees only its domain; cancel need
   expect((await reader.get(reader.account(`/messages/${encodeURIComponent(theirs.body.data[0].id)}`))).status).toBe(403);
   expect((await reader.delete(reader.account(`/messages/${encodeURIComponent(mine.body.data[0].id)}/cancel`))).status).toBe(403);
   const notScheduled = await api.delete(api.account(`/messages/${encodeURIComponent(mine.body.data[0].id)}/cancel`));
-  expect(notScheduled.status).toBe(409);
+  expect(notScheduled.status).toBe(400);
+  expect(notScheduled.body.message).toMatch(/only scheduled messages can be cancelled/);
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { runCli } from '../support/cli';
+import { createAccountWithKey, runCli } from '../support/cli';
 import { ApiClient } from '../support/client';
+import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
 import { verifiedDomain, waitForStatus } from '../support/sending';
+import { startServer, type ServerHandle } from '../support/server';
 import { newAccount, sharedServer } from '../support/shared';
 
 /** The legacy POST /v1/email/send: X-Api-Key, v1 body, 201 with counts, `{"status"}` errors. */
@@ -83,4 +85,41 @@ test('an unverified domain is 400', async () => {
   const response = await send(email({ from: { email: `a@${name}` } }));
   expect(response.status).toBe(400);
   expect(response.body.status).toMatch(/not verified/);
+});
+
+test.describe('rate limits', () => {
+  // A server of its own with a limit of 1/s and no burst, so that a 429 does not depend on speed.
+  let server: ServerHandle;
+  let dropDatabase: (() => Promise<void>) | null = null;
+
+  test.beforeAll(async () => {
+    const env: Record<string, string> = { RATE_LIMIT_PER_SECOND: '1', RATE_LIMIT_BURST: '1' };
+    const adminUrl = postgresAdminUrl();
+    if (adminUrl) {
+      const scratch = await createScratchDatabase(adminUrl, 'mailstead_v1_rate');
+      dropDatabase = scratch.drop;
+      Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: 'v1-rate-limit-secret-v1-rate-limit-secret' });
+    }
+    server = await startServer({ env });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await dropDatabase?.();
+  });
+
+  test('429 answers in the v1 envelope, {"status"}, with Retry-After', async () => {
+    const account = await createAccountWithKey(server.env);
+    const created = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'limited', '--json'], server.env);
+    expect(created.code).toBe(0);
+    const client = new ApiClient(server.baseUrl, server.dataDir, null, account.accountId);
+    const headers = { 'X-Api-Key': JSON.parse(created.stdout).key };
+    const responses = await Promise.all(Array.from({ length: 5 }, () => client.request('POST', '/v1/email/send', { body: {}, headers })));
+    const limited = responses.filter((response) => response.status === 429);
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    for (const response of limited) {
+      expect(response.body).toEqual({ status: 'Too many requests, rate limited.' });
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+  });
 });

@@ -66,6 +66,7 @@ test('API keys: create shows the secret once, edit and delete work, server error
   await capture(page, testInfo, 'delete-api-key');
   await confirm.getByRole('button', { name: 'Delete key' }).click();
   await expect(page.locator('[data-api-key-row="billing service v2"]')).toHaveCount(0);
+  await expect(page.getByTestId('api-keys-notice')).toContainText('API key “billing service v2” deleted');
   const after = await page.request.get(`${baseUrl}/v2/ping`, { headers: { authorization: `Bearer ${secret}` } });
   expect(after.status()).toBe(401);
   expect(account.accountId).toBeTruthy();
@@ -106,11 +107,22 @@ test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out
   await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
   await page.goto(`${sharedServer().baseUrl}/${account.accountId}/api-keys`);
   await page.getByRole('button', { name: 'Use sandbox for Created by mailstead accounts create' }).click();
+  // It changes what happens to the key's mail at once: the dialog says so before anything changes.
+  const confirm = page.getByRole('dialog', { name: /Use sandbox for/ });
+  await expect(confirm).toContainText('Messages sent with this key will not be delivered');
+  await capture(page, testInfo, 'sandbox-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Live');
+  await page.getByRole('button', { name: 'Use sandbox for Created by mailstead accounts create' }).click();
+  await confirm.getByRole('button', { name: 'Use sandbox' }).click();
+  await expect(page.getByTestId('api-keys-notice')).toContainText('is in sandbox mode: mail sent with it is no longer delivered');
   await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Sandbox');
   await capture(page, testInfo, 'sandbox-key');
   const sent = await account.api.post(account.api.account('/messages'), { from: { email: `a@${domain}` }, recipients: [{ email: 'someone@example.org' }], subject: 's', text_content: 't' });
   expect(sent.status).toBe(202);
   await waitForStatus(account.api, sent.body.data[0].id, 'Sandbox Delivered');
   await page.getByRole('button', { name: 'Go live with Created by mailstead accounts create' }).click();
+  await page.getByRole('dialog', { name: /Go live with/ }).getByRole('button', { name: 'Go live' }).click();
+  await expect(page.getByTestId('api-keys-notice')).toContainText('is live: mail sent with it is delivered from now on');
   await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Live');
 });

@@ -47,8 +47,23 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   for (const label of ['SPF', 'DKIM', 'DMARC', 'Return path']) await expect(page.locator(`[data-dns-record="${label}"]`)).toContainText('Verified');
   await expect(page.locator('[data-checklist-item="unmet"]')).toHaveCount(0);
   await expect(page.getByTestId('last-dns-check')).not.toHaveText('Last DNS check: never');
+  await expect(page.getByTestId('dns-check-result')).toContainText('Checked at');
   await expect(page.getByRole('button', { name: 'Rotate DKIM now' })).toBeEnabled();
   await capture(page, testInfo, 'domain-verified');
+
+  // Rotation changes the signing key at once: the dialog says what happens, the page what happened.
+  const selector = async () => (await api.get(api.account(`/domains/${name}`))).body.dns_records.find((record: { label: string }) => record.label === 'DKIM').host.split('._domainkey.')[0];
+  const before = await selector();
+  await page.getByRole('button', { name: 'Rotate DKIM now' }).click();
+  const rotate = page.getByRole('dialog', { name: `Rotate DKIM for ${name}?` });
+  await expect(rotate).toContainText('becomes active and signs every message from this moment');
+  await expect(rotate).toContainText('leave the old DKIM record');
+  await capture(page, testInfo, 'rotate-dkim-confirm');
+  await rotate.getByRole('button', { name: 'Rotate now' }).click();
+  await expect(page.getByText('DKIM rotated: the key under selector')).toBeVisible();
+  expect(await selector()).not.toBe(before);
+  await expect(page.getByText(`Keep the old record (selector “${before}”)`)).toBeVisible();
+  await capture(page, testInfo, 'rotate-dkim-done');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download zone file' }).click();

@@ -120,7 +120,12 @@ test('settings: v1 keys are created (shown once), work on /v1/email/send, and ar
   await page.reload();
   await expect(page.getByTestId('v1-key-secret')).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete v1 key old shop' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete v1 key' });
+  await expect(confirm).toContainText('Apps using this v1 key will get 403');
+  await capture(page, testInfo, 'v1-key-delete-confirm');
+  await confirm.getByRole('button', { name: 'Delete v1 key' }).click();
   await expect(page.locator('[data-v1-key="old shop"]')).toHaveCount(0);
+  await expect(page.getByText('v1 key “old shop” deleted: requests with it now get 403.')).toBeVisible();
   const refused = await account.api.request('POST', '/v1/email/send', { apiKey: null, headers: { 'X-Api-Key': secret }, body: { from: { email: `a@${domain}` }, recipients: [{ email: 'z@example.org' }], content: { subject: 's', text_body: 't' } } });
   expect(refused.status).toBe(403);
 });

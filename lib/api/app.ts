@@ -1,34 +1,39 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { AppError } from '@/lib/shared/errors';
 import { registerEndpoint, type RouteTable } from './endpoint';
-import { errorResponse, type Envelope } from './errors';
+import { errorResponse, methodNotAllowed, routeNotFound } from './errors';
 import { internalEndpoints } from './internal';
 import { authenticate } from './middleware/authenticate';
 import { registerTracking } from './tracking';
 import { authenticateV1 } from './middleware/authenticate-v1';
 import { rateLimit } from './middleware/rate-limit';
+import { findRequestMeta, requestIdFrom } from './request-meta';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
 import { v1Endpoints } from './v1';
 import { v2Endpoints } from './v2';
 
-const envelopeOf = (path: string): Envelope => (path.startsWith('/v1/') ? 'v1' : 'v2');
-
 /**
  * The API: `/v2`, `/v1`, tracking and unsubscribe links and `/internal`. The process's HTTPS server
  * sends these paths here and everything else to Next.js. Order of the v2 chain: authenticate and IP
- * allow list -> rate limit -> route and method -> idempotency -> scope -> validation -> verb.
+ * allow list -> rate limit -> route and method -> scope -> idempotency -> validation -> verb.
  */
 export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () => object } {
   const app = new Hono<ApiEnv>();
   const registry = new OpenAPIRegistry();
   const routes: RouteTable = [];
 
+  // Every request: its id (from the web server, else made here) on the response and on its log lines.
   app.use('*', async (c, next) => {
     const started = performance.now();
+    const requestId = findRequestMeta(c)?.requestId ?? requestIdFrom(c.req.header('x-request-id'));
+    const logger = deps.logger.child({ reqId: requestId });
+    c.set('requestId', requestId);
+    c.set('logger', logger);
     await next();
     c.header('Cache-Control', 'no-store');
-    deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'api request');
+    c.header('X-Request-Id', requestId);
+    logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'api request');
   });
 
   let document: object | null = null;
@@ -41,26 +46,21 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   app.use('/v1/*', authenticateV1(deps), rateLimit(deps));
   for (const endpoint of [...v2Endpoints, ...internalEndpoints, ...v1Endpoints]) registerEndpoint(app, registry, routes, deps, endpoint);
 
+  // Answered rather than thrown: a throw from here would skip the post-processing of the middleware
+  // that matched the path (Hono calls this handler outside its error boundary).
   app.notFound((c) => {
     const allowed = routes.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method);
-    if (allowed.length) {
-      return c.json(envelopeBody(c, `method ${c.req.method} is not allowed on this path`), 405, { Allow: [...new Set(allowed)].join(', ') });
-    }
-    return c.json(envelopeBody(c, 'not found'), 404);
+    return errorResponse(c, allowed.length ? methodNotAllowed(c.req.method, [...new Set(allowed)]) : routeNotFound());
   });
 
   app.onError((error, c) => {
     if (!(error instanceof AppError)) {
-      deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error in API request');
+      (c.get('logger') ?? deps.logger).error({ err: error, method: c.req.method, path: c.req.path }, 'unexpected error in API request');
     }
-    return errorResponse(c, error, envelopeOf(c.req.path));
+    return errorResponse(c, error);
   });
 
   return { app, openApiDocument };
-}
-
-function envelopeBody(c: Context, message: string) {
-  return envelopeOf(c.req.path) === 'v1' ? { status: message } : { message };
 }
 
 function generateDocument(registry: OpenAPIRegistry): object {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { invalidInput } from '@/lib/shared/errors';
+import { findUnstorableJson } from './storable-input';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -37,19 +38,28 @@ export async function readRawBody(c: Context, maxBytes: number): Promise<string>
   return text;
 }
 
-/** The JSON body as a value; an empty body is `{}` so that required fields are reported by name. */
-export async function readJsonBody(c: Context, maxBytes: number): Promise<unknown> {
-  const text = await readRawBody(c, maxBytes);
+/**
+ * The body read by `readRawBody` as a JSON object, or the 400 naming what is wrong with it: the
+ * content type, the syntax, the shape, or a value the database cannot store (see storable-input.ts).
+ * An empty body is `{}`, so that required fields are reported by name.
+ */
+export function parseJsonBody(c: Context, text: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw invalidInput(`Content-Type must be application/json (got ${contentType ? `"${contentType.slice(0, 80)}"` : 'none'})`);
   }
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw invalidInput(`invalid request body: malformed JSON (${(error as Error).message.slice(0, 120)})`);
   }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidInput('invalid request body: expected a JSON object');
+  // Right after parsing: V8's parser takes any depth, and nothing after it may see such a value.
+  const unstorable = findUnstorableJson(body);
+  if (unstorable) throw unstorable;
+  return body as Record<string, unknown>;
 }
 
 function formatBytes(bytes: number): string {

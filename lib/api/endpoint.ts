@@ -2,13 +2,14 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { anonymousPrincipal } from '@/lib/auth/principal';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { invalidInput } from '@/lib/shared/errors';
+import { AppError } from '@/lib/shared/errors';
 import type { Verb } from '@/lib/core/verb';
 import { z as zod } from '@/lib/core/zod';
-import { DEFAULT_BODY_LIMIT, readJsonBody } from './body';
-import { idempotency, type IdempotencyMode } from './middleware/idempotency';
+import { DEFAULT_BODY_LIMIT, parseJsonBody, readRawBody } from './body';
+import { withIdempotency, type IdempotencyMode } from './middleware/idempotency';
 import { getRequestMeta } from './request-meta';
 import type { ApiApp, ApiDeps, ApiEnv } from './services';
+import { findUnstorableParameter } from './storable-input';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -55,26 +56,48 @@ function firstValues(query: Record<string, string[]>): Record<string, string> {
   return Object.fromEntries(Object.entries(query).map(([key, values]) => [key, values[0] ?? '']));
 }
 
+/** The verb's input from the request, or the 400 that says why there is none. */
+function readInput(c: Context<ApiEnv>, endpoint: Endpoint, rawBody: string | null): { ok: true; input: unknown } | { ok: false; error: AppError } {
+  try {
+    const params = c.req.param() as Record<string, string>;
+    const queries = c.req.queries();
+    const unstorable = findUnstorableParameter(params) ?? findUnstorableParameter(queries);
+    if (unstorable) throw unstorable;
+    const body = rawBody === null ? {} : parseJsonBody(c, rawBody);
+    const parts: RequestParts = { params, query: firstValues(queries), body };
+    return { ok: true, input: endpoint.input ? endpoint.input(parts) : { ...parts.query, ...parts.body, ...parts.params } };
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error };
+    throw error;
+  }
+}
+
+/**
+ * The chain after routing: scope (the domain scope too when the input names domains), idempotency,
+ * validation, verb. Permission comes before idempotency because a replay is a response the caller
+ * must be allowed to see; a request that does not parse is refused after it, like any invalid input.
+ */
 export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes: RouteTable, deps: ApiDeps, endpoint: Endpoint): void {
   const bodyLimit = endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const hasBody = endpoint.method === 'post' || endpoint.method === 'put';
   const handler = async (c: Context<ApiEnv>) => {
     const principal = endpoint.isAnonymous ? anonymousPrincipal(getRequestMeta(c).clientIp) : c.get('principal');
-    // Scope before validation: a caller without the scope learns nothing about the input rules.
+    const ctx = { ...deps, principal, logger: c.get('logger') ?? deps.logger };
+    // Scope before reading the body: a caller without it learns nothing about the input rules.
     endpoint.verb.checkScope(principal);
-    const rawBody = hasBody ? await readJsonBody(c, bodyLimit) : {};
-    if (typeof rawBody !== 'object' || rawBody === null || Array.isArray(rawBody)) {
-      throw invalidInput('invalid request body: expected a JSON object');
-    }
-    const parts: RequestParts = { params: c.req.param() as Record<string, string>, query: firstValues(c.req.queries()), body: rawBody as Record<string, unknown> };
-    const input = endpoint.input ? endpoint.input(parts) : { ...parts.query, ...parts.body, ...parts.params };
-    const result = await endpoint.verb({ ...deps, principal }, input);
-    if (endpoint.respond) return endpoint.respond(c, result as never);
-    const payload = endpoint.present ? endpoint.present(result as never) : result;
-    return c.json(payload as object, endpoint.status);
+    const rawBody = hasBody ? await readRawBody(c, bodyLimit) : null;
+    const request = readInput(c, endpoint, rawBody);
+    const authorized = request.ok ? await endpoint.verb.authorize(ctx, request.input) : request.error;
+    const execute = async () => {
+      if (authorized instanceof AppError) throw authorized;
+      const result = await endpoint.verb.execute(ctx, authorized);
+      if (endpoint.respond) return endpoint.respond(c, result as never);
+      const payload = endpoint.present ? endpoint.present(result as never) : result;
+      return c.json(payload as object, endpoint.status);
+    };
+    return endpoint.idempotency ? withIdempotency(c, deps, { mode: endpoint.idempotency, principal, rawBody: rawBody ?? '' }, execute) : execute();
   };
-  const middleware = endpoint.idempotency ? [idempotency(deps, endpoint.idempotency, bodyLimit)] : [];
-  app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], ...middleware, handler);
+  app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], handler);
   routes.push({ method: endpoint.method.toUpperCase(), pattern: toPattern(endpoint.path) });
   if (!endpoint.isHiddenFromDocument) document(registry, endpoint);
 }

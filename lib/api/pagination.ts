@@ -1,7 +1,7 @@
 import type { Page } from '@/lib/core/shared/pagination';
 import { z } from '@/lib/core/zod';
 
-export const paginationInfoSchema = z
+const paginationInfoSchema = z
   .object({ has_more: z.boolean(), next_cursor: z.string().optional(), previous_cursor: z.string().optional() })
   .openapi('PaginationInfo');
 

@@ -1,5 +1,7 @@
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createMemoryTokenBucketStore, createRedisTokenBucketStore, type BucketLimits, type TakeOptions, type TakeResult, type TokenBucketStore } from './token-bucket';
 
 /** Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too. */
 export type RateBucket = 'general' | 'statistics' | 'session';
@@ -7,67 +9,105 @@ export type RateBucket = 'general' | 'statistics' | 'session';
 export type RateLimitDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 
 export type RateLimiter = {
-  consume(bucket: RateBucket, accountId: string): Promise<RateLimitDecision>;
+  /** `receivedAt`: when the request reached the server (performance.now()), so that it is counted then. */
+  consume(bucket: RateBucket, accountId: string, receivedAt?: number): Promise<RateLimitDecision>;
   /** True when counters live in this process only (no Redis). */
   isLocal: boolean;
 };
 
 type Limits = { perSecond: number; burst: number };
 
-/**
- * Counters are namespaced per installation (derived from its master key), so that installations
- * sharing one Redis never count each other's requests.
- *
- * Token-bucket-like limits from rate-limiter-flexible: `perSecond` per one-second window, plus a burst
- * pool of (burst - perSecond) that refills over ten seconds. With Redis every process shares counters.
+/*
+ * A client pacing itself exactly at the published rate (the AhaSend SDK's token bucket) reaches us
+ * with jitter: measured 1-7 ms, plus up to ~50 ms more on its first request (connections being set
+ * up, a burst being written), from which our full bucket starts refilling. Admit a request whose
+ * token is due within this time (100 ms: 10 tokens at 100/s, 0.1 for statistics).
  */
-export function createRateLimiter(options: { redis: Redis | null; namespace: string; general: Limits; statistics: Limits; session: Limits }): RateLimiter {
-  const make = (prefix: string, points: number, duration: number): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `mailstead:${options.namespace}:rl:${prefix}`, points, duration })
-      : new RateLimiterMemory({ keyPrefix: prefix, points, duration });
-  const build = (name: RateBucket, limits: Limits) => {
-    const main = make(name, limits.perSecond, 1);
-    const extra = limits.burst - limits.perSecond;
-    return extra > 0 ? new BurstyRateLimiter(main, make(`${name}-burst`, extra, 10)) : main;
-  };
-  const limiters: Record<RateBucket, RateLimiterAbstract | BurstyRateLimiter> = {
-    general: build('general', options.general),
-    statistics: build('statistics', options.statistics),
-    session: build('session', options.session),
+const JITTER_TOLERANCE_MS = 100;
+// A request is counted at its arrival, at most this long before its check.
+const MAX_AGE_MS = 10_000;
+
+// A Redis that does not answer in this time counts as down: the request is let through.
+const STORE_TIMEOUT_MS = 1000;
+const OUTAGE_WARNING_INTERVAL_MS = 60_000;
+
+type Options = { redis: Redis | null; namespace: string; logger: Logger };
+
+/**
+ * Token buckets per account: capacity `burst`, refilled at `perSecond` (the published figures are
+ * 100/s with a burst of 200; statistics 1/s, burst 1). In memory, or in Redis shared by every process.
+ * Keys are namespaced per installation (derived from its master key), so that installations sharing
+ * one Redis never count each other's requests.
+ */
+export function createRateLimiter(options: Options & { general: Limits; statistics: Limits; session: Limits }): RateLimiter {
+  const take = guardedStore(options);
+  const limits: Record<RateBucket, BucketLimits> = {
+    general: bucketLimits(options.general),
+    statistics: bucketLimits(options.statistics),
+    session: bucketLimits(options.session),
   };
   return {
     isLocal: !options.redis,
-    async consume(bucket, accountId) {
-      try {
-        await limiters[bucket].consume(accountId);
-        return { isAllowed: true };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
-        }
-        // A limiter store that is down must not take the API with it.
-        return { isAllowed: true };
-      }
+    async consume(bucket, accountId, receivedAt) {
+      const ageMs = receivedAt === undefined ? 0 : Math.min(MAX_AGE_MS, Math.max(0, performance.now() - receivedAt));
+      const result = await take([`${bucket}:${accountId}`], limits[bucket], { ageMs });
+      return result.isAllowed ? result : { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) };
     },
   };
 }
 
-/**
- * Failed dashboard sign-ins per client IP: after `attempts` failures within `windowSeconds`, refuse.
- * A success does not clear the count, so a valid login cannot be used to keep guessing another one.
- */
-export function createSignInLimiter(options: { redis: Redis | null; namespace: string; attempts: number; windowSeconds: number }) {
-  const limiter: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix: `mailstead:${options.namespace}:rl:signin`, points: options.attempts, duration: options.windowSeconds })
-    : new RateLimiterMemory({ keyPrefix: 'signin', points: options.attempts, duration: options.windowSeconds });
+const bucketLimits = (limits: Limits): BucketLimits => ({ capacity: limits.burst, refillPerSecond: limits.perSecond, toleranceMs: JITTER_TOLERANCE_MS });
+
+export type SignInLimiter = {
+  /**
+   * Runs `check` (the password check) only when both the client address and the email have an
+   * attempt left, taking one from each first, so parallel tries cannot overshoot. A successful
+   * check gives both back: only failures count.
+   */
+  attempt<T>(clientIp: string, email: string, check: () => Promise<T | null>): Promise<{ isRateLimited: true } | { isRateLimited: false; result: T | null }>;
+};
+
+/** `attempts` failed sign-ins per address and per email, refilled evenly over `windowSeconds`. */
+export function createSignInLimiter(options: Options & { attempts: number; windowSeconds: number }): SignInLimiter {
+  const take = guardedStore(options);
+  const limits: BucketLimits = { capacity: options.attempts, refillPerSecond: options.attempts / options.windowSeconds };
   return {
-    async isBlocked(ip: string): Promise<boolean> {
-      const state = await limiter.get(ip).catch(() => null);
-      return state !== null && state.consumedPoints >= options.attempts;
+    async attempt(clientIp, email, check) {
+      // Emails are hashed so that Redis holds no addresses.
+      const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+      const keys = [`signin:ip:${clientIp}`, `signin:email:${emailKey}`];
+      if (!(await take(keys, limits)).isAllowed) return { isRateLimited: true };
+      const result = await check();
+      if (result !== null) await take(keys, limits, { cost: -1 });
+      return { isRateLimited: false, result };
     },
-    async recordFailure(ip: string): Promise<void> {
-      await limiter.penalty(ip, 1).catch(() => {});
-    },
+  };
+}
+
+/** The store for these options; a Redis that fails or hangs lets requests through, with a warning now and then. */
+function guardedStore(options: Options): (keys: string[], limits: BucketLimits, take?: TakeOptions) => Promise<TakeResult> {
+  if (!options.redis) {
+    const memory = createMemoryTokenBucketStore();
+    return (keys, limits, take) => memory.take(keys, limits, take);
+  }
+  const store: TokenBucketStore = createRedisTokenBucketStore(options.redis);
+  const prefix = `mailstead:${options.namespace}:tb:`;
+  let lastWarning = -Infinity;
+  return async (keys, limits, take) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+      });
+      return await Promise.race([store.take(keys.map((key) => prefix + key), limits, take), timeout]);
+    } catch (error) {
+      if (performance.now() - lastWarning >= OUTAGE_WARNING_INTERVAL_MS) {
+        lastWarning = performance.now();
+        options.logger.warn({ err: error }, 'rate limits not enforced: Redis is unavailable, requests are let through');
+      }
+      return { isAllowed: true };
+    } finally {
+      clearTimeout(timer);
+    }
   };
 }

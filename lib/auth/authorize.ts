@@ -59,3 +59,12 @@ export function canGrant(principal: Principal, scope: string): boolean {
   if (parsed.kind === 'domain') return principal.scopes.includes(`${parsed.prefix}:all`) || principal.scopes.includes(parsed.scope);
   return principal.scopes.includes(parsed.scope);
 }
+
+/**
+ * Whether a principal may edit or delete a key: only when it could have granted every scope the key
+ * holds, so that a key with `api-keys:write` cannot lock out, weaken or remove a stronger one.
+ */
+export function authorizeKeyManagement(principal: Principal, scopesOfKey: readonly string[]): void {
+  const missing = scopesOfKey.filter((scope) => !canGrant(principal, scope));
+  if (missing.length > 0) throw new AppError('forbidden', `insufficient permissions: this key holds scopes you do not: ${missing.join(', ')}`);
+}

@@ -98,7 +98,3 @@ export function domainScope(prefix: DomainScopePrefix, domain: string): string {
   return `${prefix}:{${domain}}`;
 }
 
-/** Every grantable scope, for pickers: static ones and the `:all` forms. */
-export function listGrantableScopes(): string[] {
-  return [...STATIC_SCOPES, ...DOMAIN_SCOPE_PREFIXES.map((prefix) => `${prefix}:all`)];
-}

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api';
-import type { AccountObject, ApiKeyObject, CurrentUser, DomainObject, ListEnvelope, MessageObject } from './types';
+import type { AccountObject, AccountOverview, ApiKeyObject, CurrentUser, DomainObject, ListEnvelope, MessageDetails, MessageObject } from './types';
 
 export const queryKeys = {
   me: ['me'] as const,
@@ -29,10 +29,11 @@ export function useUpdateAccount(accountId: string) {
   });
 }
 
-export function useApiKeys(accountId: string) {
+export function useApiKeys(accountId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.apiKeys(accountId),
     queryFn: () => apiRequest<ListEnvelope<ApiKeyObject>>(`/v2/accounts/${accountId}/api-keys?limit=100`),
+    ...options,
   });
 }
 
@@ -65,8 +66,8 @@ export function useDeleteApiKey(accountId: string) {
 
 const domainPath = (accountId: string, name?: string) => `/v2/accounts/${accountId}/domains${name ? `/${encodeURIComponent(name)}` : ''}`;
 
-export function useDomains(accountId: string) {
-  return useQuery({ queryKey: ['domains', accountId], queryFn: () => apiRequest<ListEnvelope<DomainObject>>(`${domainPath(accountId)}?limit=100`) });
+export function useDomains(accountId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['domains', accountId], queryFn: () => apiRequest<ListEnvelope<DomainObject>>(`${domainPath(accountId)}?limit=100`), ...options });
 }
 
 export function useDomain(accountId: string, name: string) {
@@ -117,12 +118,48 @@ export function useSetApiKeySandbox(accountId: string) {
   });
 }
 
-export function useMessages(accountId: string, query: string) {
-  return useQuery({ queryKey: ['messages', accountId, query], queryFn: () => apiRequest<ListEnvelope<MessageObject>>(`/v2/accounts/${accountId}/messages?${query}`) });
+export function useMessages(accountId: string, query: string, options: { refetchInterval?: number; enabled?: boolean } = {}) {
+  return useQuery({ queryKey: ['messages', accountId, query], queryFn: () => apiRequest<ListEnvelope<MessageObject>>(`/v2/accounts/${accountId}/messages?${query}`), ...options });
+}
+
+/** The start of the viewer's day, so that "today" on the Overview is their today. */
+function localMidnight(): string {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  return midnight.toISOString();
+}
+
+export function useAccountOverview(accountId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['overview', accountId],
+    queryFn: () => apiRequest<AccountOverview>(`/internal/accounts/${accountId}/overview?today_from=${encodeURIComponent(localMidnight())}`),
+    refetchInterval: 30_000,
+    ...options,
+  });
+}
+
+const messagePath = (accountId: string, messageId: string) => `/v2/accounts/${accountId}/messages/${encodeURIComponent(messageId)}`;
+
+export function useMessageDetails(accountId: string, messageId: string) {
+  return useQuery({
+    queryKey: ['message-details', accountId, messageId],
+    queryFn: () => apiRequest<MessageDetails>(`/internal/accounts/${accountId}/messages/${encodeURIComponent(messageId)}/details`),
+  });
+}
+
+export function useCancelMessage(accountId: string, messageId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>(`${messagePath(accountId, messageId)}/cancel`, { method: 'DELETE' }),
+    onSettled: () => {
+      for (const key of ['message', 'message-details', 'message-events']) void client.invalidateQueries({ queryKey: [key, accountId, messageId] });
+      void client.invalidateQueries({ queryKey: ['messages', accountId] });
+    },
+  });
 }
 
 export function useMessage(accountId: string, messageId: string) {
-  return useQuery({ queryKey: ['message', accountId, messageId], queryFn: () => apiRequest<MessageObject>(`/v2/accounts/${accountId}/messages/${encodeURIComponent(messageId)}`) });
+  return useQuery({ queryKey: ['message', accountId, messageId], queryFn: () => apiRequest<MessageObject>(messagePath(accountId, messageId)) });
 }
 
 export function useMessageEvents(accountId: string, messageId: string) {

@@ -1,9 +1,11 @@
 import type { AccountObject } from '@/lib/core/accounts/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/present';
 import type { DomainObject } from '@/lib/core/domains/present';
+import type { MessageDetails } from '@/lib/core/messages/get-message-details';
 import type { MessageSummaryObject } from '@/lib/core/messages/present';
+import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
 
-export type { AccountObject, ApiKeyObject, DomainObject };
+export type { AccountObject, AccountOverview, ApiKeyObject, DomainObject, MessageDetails };
 export type DnsRecordObject = DomainObject['dns_records'][number];
 
 export type MessageObject = MessageSummaryObject & {

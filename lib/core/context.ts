@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { CoreConfig } from './config';
 import type { SecretBox } from '@/lib/shared/crypto';
 import type { DnsLookup } from './domains/dns-lookup';
+import type { TemplateRenderer } from './templating/template-renderer';
 
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
@@ -13,6 +14,8 @@ export type Services = {
   logger: Logger;
   now: () => Date;
   dns: DnsLookup;
+  /** Renders message templates in worker threads, never on the event loop. */
+  renderer: TemplateRenderer;
 };
 
 export type VerbContext = Services & { principal: Principal };

@@ -28,7 +28,8 @@ export const authOptions: NextAuthOptions = {
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
         const clientIp = String(req?.headers?.['x-mailstead-client-ip'] ?? 'unknown');
-        const result = await dashboardAuth().verifyCredentials(credentials.email, credentials.password, clientIp);
+        const requestId = req?.headers?.['x-request-id'];
+        const result = await dashboardAuth().verifyCredentials(credentials.email, credentials.password, clientIp, typeof requestId === 'string' ? requestId : undefined);
         if (!result.ok) {
           if (result.reason === 'rate_limited') throw new Error('TooManyAttempts');
           return null;

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,12 +23,17 @@ export type Database = {
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Embedded PostgreSQL (PGlite) in `dataDir/pglite`: one process, nothing to install. */
-export async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  // The database holds message bodies and key hashes: owner only, from the CLI as from the server.
+  useOwnerOnlyUmask();
+  ensurePrivateDir(dir);
+  const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
   const client = await PGlite.create({ dataDir: dir });
+  // PGlite unpacks its initial files with mode 0666 whatever the umask (files it creates later follow it).
+  if (isNew) restrictToOwner(dir);
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -48,7 +54,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server through a connection pool; any number of processes can share it. */
-export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

@@ -1,22 +1,31 @@
 import type { Services } from '@/lib/core/context';
-import type { compileContent, SharedMime } from '@/lib/core/messages/build-mime';
+import type { SharedMime } from '@/lib/core/messages/build-mime';
+import type { RenderedContent } from '@/lib/core/messages/render-content';
 import type { Db } from '@/lib/db/client';
 import type { dkimKeys, domains, messageContents } from '@/lib/db/schema';
+import type { ClaimedMessage } from './claim-due-messages';
 import type { Destinations } from './destinations';
+import type { Outcome } from './outcome';
 
 type Content = typeof messageContents.$inferSelect;
 type Domain = typeof domains.$inferSelect;
 type Key = typeof dkimKeys.$inferSelect;
 
-/** What a batch shares: contents, domains, keys and suppressions, each loaded once. */
+export type BatchContents = Map<string, Content & { shared: Map<number, Promise<SharedMime>> }>;
+
+/** What a batch shares: contents, domains, keys and suppressions, each loaded once, and the templated messages rendered. */
 export type BatchContext = {
   db: Db;
-  services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger'>;
+  services: Pick<Services, 'config' | 'secrets' | 'dns' | 'logger' | 'renderer'>;
   now: Date;
-  contents: Map<string, Content & { compiled: ReturnType<typeof compileContent> | null; shared: Map<number, Promise<SharedMime>> }>;
+  contents: BatchContents;
+  /** Rendered parts (or the failure) of each templated message, by message id. */
+  rendered: Map<string, RenderedContent>;
   domains: Map<string, Domain>;
   keys: Map<string, Key>;
   suppressed: Map<string, string>;
   destinations: Destinations;
   onDataSent: (messageId: string) => void;
+  /** Records an outcome durably (lib/mail/outcome-writer.ts); resolves once it is committed. */
+  recordOutcome: (message: ClaimedMessage, outcome: Outcome) => Promise<void>;
 };

@@ -8,7 +8,8 @@ const DUE_STATES = ['queued', 'deferred', 'scheduled'];
 
 /**
  * Claims due messages in one statement: SKIP LOCKED lets workers on many machines take disjoint
- * batches, and the lease hands a dead worker's messages to another once it runs out.
+ * batches, and the lease hands a dead worker's messages to another once it runs out (the last resort:
+ * reclaim-dead-leases.ts frees them as soon as the worker is known to be gone).
  */
 export async function claimDueMessages(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedMessage[]> {
   const { now } = options;

@@ -15,8 +15,8 @@ export type BounceClassification =
   | 'TransientFailure'
   | 'Uncategorized';
 
-/** Classes that mean the address will not work: they suppress the recipient. */
-export const HARD_BOUNCES: ReadonlySet<BounceClassification> = new Set(['InvalidRecipient', 'BadDomain', 'InactiveMailbox']);
+// Which classes are hard (they suppress the recipient) is decided in core, where the dashboard reads it too.
+export { HARD_BOUNCES } from '@/lib/core/messages/bounce-severity';
 
 export function classifyBounce(response: string, code?: number): BounceClassification {
   const enhanced = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(response);

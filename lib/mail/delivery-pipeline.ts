@@ -3,17 +3,18 @@ import { DKIM_KEY_PURPOSE } from '@/lib/core/domains/dkim-keys';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
 import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
-import { compileContent } from '@/lib/core/messages/build-mime';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from './classify-bounce';
 import type { BatchContext } from './batch-context';
 import type { Outcome } from './outcome';
-import { renderMessage } from './render-message';
+import { renderMessage, renderTemplatedMessages } from './render-message';
 import { cachedPrivateKey, signDkim } from './sign-dkim';
+import type { SendResult } from './smtp-pool';
 
 type Domain = typeof domains.$inferSelect;
 
-type Job = { message: ClaimedMessage; raw?: Buffer };
+/** One message going through the steps; `recorded` is set once its outcome went to the writer. */
+type Job = { message: ClaimedMessage; raw?: Buffer; recorded?: Promise<void> };
 type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Outcome | void> | Outcome | void };
 
 const SANDBOX_OUTCOMES: Record<string, Outcome> = {
@@ -79,18 +80,29 @@ const STEPS: Step[] = [
           ? { kind: 'bounced', log: pool.reason, classification: 'BadDomain' }
           : { kind: 'deferred', log: pool.reason };
       }
-      const result = await pool.send({ from: envelopeSender(job.message, batch.domains.get(job.message.domainId)!), to: job.message.recipient }, job.raw!, () => batch.onDataSent(job.message.id));
-      if (result.kind === 'accepted') return { kind: 'delivered', log: `${result.host}: ${result.response}` };
-      if (result.kind === 'unreachable') {
-        batch.destinations.forget(job.message.recipientDomain);
-        return { kind: 'deferred', log: result.reason };
-      }
-      const log = `${result.host}: ${result.response}`;
-      if (result.code < 500) return { kind: 'deferred', log };
-      return { kind: 'bounced', log, classification: classifyBounce(result.response, result.code) };
+      const envelope = { from: envelopeSender(job.message, batch.domains.get(job.message.domainId)!), to: job.message.recipient };
+      return pool.send(envelope, job.raw!, {
+        onDataSent: () => batch.onDataSent(job.message.id),
+        // Recorded before the connection takes another message: a crash re-sends at most one per connection.
+        settle: async (result) => {
+          if (result.kind === 'unreachable') batch.destinations.forget(job.message.recipientDomain);
+          const outcome = deliveryOutcome(result);
+          job.recorded = batch.recordOutcome(job.message, outcome);
+          await job.recorded.catch(() => {}); // the failure reaches runPipeline's caller
+          return outcome;
+        },
+      });
     },
   },
 ];
+
+function deliveryOutcome(result: SendResult): Outcome {
+  if (result.kind === 'accepted') return { kind: 'delivered', log: `${result.host}: ${result.response}` };
+  if (result.kind === 'unreachable') return { kind: 'deferred', log: result.reason };
+  const log = `${result.host}: ${result.response}`;
+  if (result.code < 500) return { kind: 'deferred', log };
+  return { kind: 'bounced', log, classification: classifyBounce(result.response, result.code) };
+}
 
 /**
  * The envelope sender carries a per-message token, so that a bounce arriving later by mail can be
@@ -103,22 +115,29 @@ export function envelopeSender(message: ClaimedMessage, domain: Domain): string 
   return `bounces+${message.returnPathToken}@${isVerified ? returnPathHost : domain.domain}`;
 }
 
+/** Runs the steps, then records the outcome (unless the deliver step already did); rejects if it could not be recorded. */
 export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Outcome> {
   const job: Job = { message };
+  const outcome = await runSteps(job, batch);
+  await (job.recorded ?? batch.recordOutcome(message, outcome));
+  return outcome;
+}
+
+async function runSteps(job: Job, batch: BatchContext): Promise<Outcome> {
   for (const step of STEPS) {
     try {
       const outcome = await step.run(job, batch);
       if (outcome) return outcome;
     } catch (error) {
-      batch.services.logger.error({ err: error, step: step.name, messageId: message.id }, 'delivery step failed');
+      batch.services.logger.error({ err: error, step: step.name, messageId: job.message.id }, 'delivery step failed');
       return { kind: 'deferred', log: `internal error in step "${step.name}"; will retry` };
     }
   }
   return { kind: 'failed', log: 'no step delivered the message' };
 }
 
-/** Loads what the batch's messages share, in a few queries. */
-export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'db' | 'contents' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
+/** Loads what the batch's messages share, in a few queries, and renders its templated messages in one request. */
+export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'db' | 'contents' | 'rendered' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
   const contentIds = [...new Set(claimed.map((message) => message.contentId))];
   const domainIds = [...new Set(claimed.map((message) => message.domainId))];
   const [contentRows, domainRows, keyRows] = await Promise.all([
@@ -126,9 +145,8 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
     db.select().from(domains).where(inArray(domains.id, domainIds)),
     db.select().from(dkimKeys).where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
   ]);
-  const contents = new Map(
-    contentRows.map((content) => [content.id, { ...content, compiled: content.kind === 'structured' && content.isTemplated ? compileContent(content.structured!) : null, shared: new Map() }]),
-  );
+  const contents: BatchContext['contents'] = new Map(contentRows.map((content) => [content.id, { ...content, shared: new Map() }]));
+  const rendered = await renderTemplatedMessages(base.services.renderer, claimed, contents);
   const suppressed = new Map<string, string>();
   const groups = new Map<string, ClaimedMessage[]>();
   for (const message of claimed) {
@@ -143,6 +161,7 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
     ...base,
     db,
     contents,
+    rendered,
     domains: new Map(domainRows.map((domain) => [domain.id, domain])),
     keys: new Map(keyRows.map((key) => [key.domainId, key])),
     suppressed,

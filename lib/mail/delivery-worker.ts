@@ -1,49 +1,59 @@
-import { hostname } from 'node:os';
-import { inArray } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
+import { pauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { onMessagesQueued } from '@/lib/core/messages/queue-signal';
-import { messages } from '@/lib/db/schema';
 import { claimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
-import { recordOutcomes } from './record-outcomes';
+import { OutcomeWriter } from './outcome-writer';
+import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
+import { startWorkerHeartbeat } from './worker-heartbeat';
+
+/**
+ * PGlite runs in this process on one connection: overlapping batches only wait (660 messages/s with
+ * one in flight, 50 with four), and writes cost our own CPU, so outcomes gather into fewer writes
+ * (groups of two without it). On PostgreSQL waiting would only hold the connections longer.
+ */
+const TUNING = {
+  pglite: { batchesInFlight: 1, outcomeGatherMs: 5, isOnlyProcess: true },
+  postgres: { batchesInFlight: 4, outcomeGatherMs: 0, isOnlyProcess: false },
+};
 
 /**
  * The worker role's delivery loop: claim a batch of due messages, run each through the pipeline
- * (connections shared per destination), write the outcomes, repeat; sleep when nothing is due.
- * `batchesInFlight`: several on PostgreSQL (a slow destination in one batch does not hold up the
- * others, and sending overlaps with writing outcomes); one on PGlite, whose single connection turns
- * overlapping batches into waiting (measured: 660 messages/s with one, 50 with four).
+ * (connections shared per destination), repeat; sleep when nothing is due. Each outcome is written
+ * as soon as the server replies (group commit, outcome-writer.ts), before its connection carries the
+ * next message, so that a crash re-sends at most one message per open connection.
  */
-export function startDeliveryWorker(services: Services, options: { batchesInFlight: number }): { stop: () => Promise<void> } {
-  const workerId = `${hostname()}:${process.pid}:delivery`;
-  const destinations = new Destinations(services);
+export async function startDeliveryWorker(services: Services, options: { database: keyof typeof TUNING }): Promise<{ stop: () => Promise<void> }> {
   const { config, db, logger } = services;
+  const tuning = TUNING[options.database];
+  const heartbeat = await startWorkerHeartbeat(services, { isOnlyProcess: tuning.isOnlyProcess });
+  const { workerId } = heartbeat;
+  const destinations = new Destinations(services);
+  const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, db, workerId, outcomes, { now: services.now(), dataSentIds }), {
+    // A full group is one outcome per connection of a destination: then every connection waits on it.
+    delayMs: tuning.outcomeGatherMs,
+    fullGroup: config.delivery.connections,
+    onError: (error, count) => logger.error({ err: error, outcomes: count }, 'outcomes could not be written; those messages are retried after their lease'),
+  });
   let isStopping = false;
   let wake: (() => void) | null = null;
   const stopListening = onMessagesQueued(() => wake?.());
   const idleTimer = setInterval(() => destinations.closeIdle(), 10_000);
 
-  // "DATA sent" marks, written as they happen (grouped every few milliseconds), so that a crash
-  // between the data and the server's reply is visible as a possible duplicate, not a silent one.
-  let dataSent: string[] = [];
-  let dataSentFlush: Promise<void> | null = null;
-  const markDataSent = (id: string) => {
-    dataSent.push(id);
-    dataSentFlush ??= new Promise<void>((resolve) => setTimeout(resolve, 5)).then(async () => {
-      const ids = dataSent;
-      dataSent = [];
-      dataSentFlush = null;
-      await db.update(messages).set({ dataSentAt: new Date() }).where(inArray(messages.id, ids)).catch((error) => logger.warn({ err: error }, 'could not mark data sent'));
-    });
-  };
-
   const runBatch = async (claimed: Awaited<ReturnType<typeof claimDueMessages>>, now: Date) => {
     try {
-      const batch = await loadBatchContext(db, claimed, { services, now, destinations, onDataSent: markDataSent });
-      const results = await Promise.all(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
-      await dataSentFlush;
-      await recordOutcomes(services, db, workerId, results, services.now());
+      const batch = await loadBatchContext(db, claimed, {
+        services,
+        now,
+        destinations,
+        onDataSent: (id) => writer.markDataSent(id),
+        recordOutcome: (message, outcome) => writer.record(message, outcome),
+      });
+      // A rejection here is an outcome that could not be written (logged by the writer).
+      const settled = await Promise.allSettled(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
+      const recorded = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+      await pauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => logger.error({ err: error }, 'bounce-rate check failed'));
     } catch (error) {
       logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
     }
@@ -57,7 +67,7 @@ export function startDeliveryWorker(services: Services, options: { batchesInFlig
     });
   const loop = (async () => {
     while (!isStopping) {
-      if (inFlight.size >= options.batchesInFlight) {
+      if (inFlight.size >= tuning.batchesInFlight) {
         await Promise.race(inFlight);
         continue;
       }
@@ -86,7 +96,9 @@ export function startDeliveryWorker(services: Services, options: { batchesInFlig
       stopListening();
       clearInterval(idleTimer);
       await loop;
+      await writer.drain();
       destinations.close();
+      await heartbeat.stop();
     },
   };
 }

@@ -4,12 +4,15 @@ import { SmtpPool, type SmtpTarget } from './smtp-pool';
 
 const MX_CACHE_MS = 5 * 60 * 1000;
 
+type Unavailable = { kind: 'permanent' | 'temporary'; reason: string };
+
 /**
  * Connection pools by destination: one per recipient domain (direct MX delivery), or one for
  * everything when SMTP_RELAY_URL is set. MX answers are cached for a few minutes.
  */
 export class Destinations {
   private readonly pools = new Map<string, SmtpPool>();
+  private readonly opening = new Map<string, Promise<SmtpPool | Unavailable>>();
   private readonly resolved = new Map<string, { destination: Destination; until: number }>();
   private readonly relay: SmtpTarget | null;
 
@@ -26,11 +29,24 @@ export class Destinations {
       : null;
   }
 
-  /** The pool for a recipient domain, or why there is none (permanent or temporary). */
-  async poolFor(recipientDomain: string): Promise<SmtpPool | { kind: 'permanent' | 'temporary'; reason: string }> {
+  /**
+   * The pool for a recipient domain, or why there is none (permanent or temporary). Callers that
+   * ask at the same time share one lookup and one pool: otherwise each would open its own
+   * connections, beyond DELIVERY_CONNECTIONS.
+   */
+  poolFor(recipientDomain: string): Promise<SmtpPool | Unavailable> {
     const key = this.relay ? 'relay' : recipientDomain;
     const existing = this.pools.get(key);
-    if (existing) return existing;
+    if (existing) return Promise.resolve(existing);
+    let opening = this.opening.get(key);
+    if (!opening) {
+      opening = this.open(key, recipientDomain).finally(() => this.opening.delete(key));
+      this.opening.set(key, opening);
+    }
+    return opening;
+  }
+
+  private async open(key: string, recipientDomain: string): Promise<SmtpPool | Unavailable> {
     let targets: SmtpTarget[];
     if (this.relay) {
       targets = [this.relay];

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
-import { pauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import type { EventType } from '@/lib/core/events/record-event';
-import { bulkInsert } from '@/lib/core/shared/bulk-insert';
+import { bulkInsert, bulkInsertSql } from '@/lib/core/shared/bulk-insert';
 import { Rollup, type Counter } from '@/lib/core/stats/rollup';
 import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppressions/suppress-recipient';
-import type { Db } from '@/lib/db/client';
+import type { Db, DbOrTx } from '@/lib/db/client';
 import { events, messages, type DeliveryAttempt } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import type { ClaimedMessage } from './claim-due-messages';
@@ -22,21 +21,38 @@ const EVENT_OF: Record<Outcome['kind'], { type: EventType; counter: Counter; sta
 };
 
 const DAY_MS = 24 * 3600 * 1000;
+const DIVISION_BY_ZERO = '22012';
 
-/**
- * Writes a batch of outcomes in one transaction: each message's new state and attempt log, its
- * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
- * after the message expires fails it instead.
- */
 type Plan = {
-  update: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; attempt: DeliveryAttempt };
+  update: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; isDataSent: boolean; attempt: DeliveryAttempt };
   events: (typeof events.$inferInsert)[];
   count: (rollup: Rollup) => void;
   suppression: Parameters<typeof suppressRecipient>[1] | null;
 };
 
-export async function recordOutcomes(services: Pick<Services, 'config' | 'logger'>, db: Db, workerId: string, results: { message: ClaimedMessage; outcome: Outcome }[], now: Date): Promise<void> {
-  if (results.length === 0) return;
+/**
+ * Writes a group of outcomes in one transaction: each message's new state and attempt log, its
+ * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
+ * after the message expires fails it instead. `dataSentIds` are the "DATA sent" marks of the group
+ * (lib/mail/outcome-writer.ts), folded into the same update for the messages that have an outcome.
+ */
+export async function recordOutcomes(
+  services: Pick<Services, 'config'>,
+  db: Db,
+  workerId: string,
+  results: { message: ClaimedMessage; outcome: Outcome }[],
+  options: { now: Date; dataSentIds?: string[] },
+): Promise<void> {
+  const { now } = options;
+  const dataSent = new Set(options.dataSentIds ?? []);
+  const withOutcome = new Set(results.map(({ message }) => message.id));
+  const marksOnly = [...dataSent].filter((id) => !withOutcome.has(id));
+  // Not guarded by the lease: the data did go out, whoever holds the message now.
+  const markDataSent = (tx: DbOrTx) => (marksOnly.length > 0 ? tx.update(messages).set({ dataSentAt: now }).where(inArray(messages.id, marksOnly)) : null);
+  if (results.length === 0) {
+    await markDataSent(db);
+    return;
+  }
   const schedule = services.config.delivery.retrySchedule;
   const plans = new Map<string, Plan>();
 
@@ -68,6 +84,7 @@ export async function recordOutcomes(services: Pick<Services, 'config' | 'logger
         nextAttemptAt,
         deliveredAt: isDelivered ? now : null,
         classification: bounce,
+        isDataSent: dataSent.has(message.id),
         attempt: { time: now.toISOString(), log: outcome.log, status: event.status },
       },
       events: planEvents,
@@ -91,40 +108,74 @@ export async function recordOutcomes(services: Pick<Services, 'config' | 'logger
   }
 
   const updates = [...plans.values()].map((plan) => plan.update);
+  // The lock check keeps a worker whose lease ran out (and whose messages another worker took) from
+  // overwriting newer state; only the rows it still held get their events and counters.
+  const column = <K extends keyof (typeof updates)[number]>(key: K) => sql.param(updates.map((update) => update[key]));
+  const updateHeld = sql`
+    update ${messages} as m set
+      status = u.status,
+      attempts = u.attempts,
+      next_attempt_at = u.next_attempt_at,
+      lease_until = null,
+      locked_by = null,
+      sent_at = coalesce(m.sent_at, ${now.toISOString()}::timestamptz),
+      delivered_at = coalesce(u.delivered_at, m.delivered_at),
+      bounce_classification = coalesce(u.classification, m.bounce_classification),
+      data_sent_at = case when u.is_data_sent then coalesce(m.data_sent_at, ${now.toISOString()}::timestamptz) else m.data_sent_at end,
+      delivery_attempts = m.delivery_attempts || jsonb_build_array(u.attempt::jsonb),
+      updated_at = ${now.toISOString()}::timestamptz
+    from unnest(
+      ${column('id')}::uuid[], ${column('status')}::text[], ${column('attempts')}::int[],
+      ${sql.param(updates.map((update) => update.nextAttemptAt?.toISOString() ?? null))}::timestamptz[],
+      ${sql.param(updates.map((update) => update.deliveredAt?.toISOString() ?? null))}::timestamptz[],
+      ${column('classification')}::text[], ${column('isDataSent')}::boolean[], ${sql.param(updates.map((update) => JSON.stringify(update.attempt)))}::text[]
+    ) as u(id, status, attempts, next_attempt_at, delivered_at, classification, is_data_sent, attempt)
+    where m.id = u.id and m.locked_by = ${workerId}
+    returning m.id`;
+  const all = [...plans.values()];
+  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null))) return;
+
   await db.transaction(async (tx) => {
-    // One statement for the whole batch. The lock check keeps a worker whose lease ran out (and
-    // whose messages another worker took) from overwriting newer state; only the rows it still held
-    // get their events and counters.
-    const column = <K extends keyof (typeof updates)[number]>(key: K) => sql.param(updates.map((update) => update[key]));
-    const result = await tx.execute(sql`
-      update ${messages} as m set
-        status = u.status,
-        attempts = u.attempts,
-        next_attempt_at = u.next_attempt_at,
-        lease_until = null,
-        locked_by = null,
-        sent_at = coalesce(m.sent_at, ${now.toISOString()}::timestamptz),
-        delivered_at = coalesce(u.delivered_at, m.delivered_at),
-        bounce_classification = coalesce(u.classification, m.bounce_classification),
-        delivery_attempts = m.delivery_attempts || jsonb_build_array(u.attempt::jsonb),
-        updated_at = ${now.toISOString()}::timestamptz
-      from unnest(
-        ${column('id')}::uuid[], ${column('status')}::text[], ${column('attempts')}::int[],
-        ${sql.param(updates.map((update) => update.nextAttemptAt?.toISOString() ?? null))}::timestamptz[],
-        ${sql.param(updates.map((update) => update.deliveredAt?.toISOString() ?? null))}::timestamptz[],
-        ${column('classification')}::text[], ${sql.param(updates.map((update) => JSON.stringify(update.attempt)))}::text[]
-      ) as u(id, status, attempts, next_attempt_at, delivered_at, classification, attempt)
-      where m.id = u.id and m.locked_by = ${workerId}
-      returning m.id`);
+    await markDataSent(tx);
+    const result = await tx.execute(updateHeld);
     const held = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => plans.get(row.id)).filter((plan): plan is Plan => plan !== undefined);
     const rollup = new Rollup();
     for (const plan of held) plan.count(rollup);
     await bulkInsert(tx, events, held.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })));
     for (const plan of held) if (plan.suppression) await suppressRecipient(tx, plan.suppression);
-    await rollup.flush(tx);
+    // Tags before hours, the order in which acceptance's one statement takes them (its last upsert
+    // runs first): in the opposite order, outcomes and sends deadlock on the same counter rows.
+    for (const statement of rollup.statements(tx).reverse()) await tx.execute(statement);
   });
-  const bouncedDomains = [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
-  await pauseOnBounceRate(services, db, bouncedDomains, now);
+}
+
+/**
+ * The common case in one statement (one round trip, no explicit transaction): every row still held,
+ * no suppression to write. If some lease was lost, the final division fails the whole statement,
+ * nothing is written, and this returns false for the transaction above to write only the held rows.
+ */
+async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markDataSent: SQL | null): Promise<boolean> {
+  const rollup = new Rollup();
+  for (const plan of plans) plan.count(rollup);
+  // Side statements run after the main one, last listed first: counters as acceptance takes them
+  // (tags before hours, see above), then events and marks.
+  const writes = [markDataSent, bulkInsertSql(events, plans.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row }))), ...rollup.statements(db)].filter(
+    (statement): statement is SQL => statement !== null,
+  );
+  const ctes = writes.map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
+  try {
+    await db.execute(sql`with held as (${updateHeld}), ${sql.join(ctes, sql`, `)} select case when count(*) = ${plans.length} then count(*) else count(*) / 0 end from held`);
+    return true;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string }; code?: string }).cause ?? (error as { code?: string });
+    if (cause.code === DIVISION_BY_ZERO) return false;
+    throw error;
+  }
+}
+
+/** The domains whose bounce rate may have changed with these outcomes (see pauseOnBounceRate). */
+export function bouncedDomainIds(results: { message: ClaimedMessage; outcome: Outcome }[]): string[] {
+  return [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
 }
 
 function facts(message: ClaimedMessage, at: Date) {

@@ -1,14 +1,33 @@
 import { buildMime, buildSharedMime, personalizeSharedMime, type MessageToBuild } from '@/lib/core/messages/build-mime';
+import { renderContents, substitutionContext, type RenderedContent, type RenderedParts } from '@/lib/core/messages/render-content';
+import type { TemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
 import { messageLinks } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
-import type { BatchContext } from './batch-context';
+import type { BatchContext, BatchContents } from './batch-context';
+
+/**
+ * Renders the templated messages of a batch (every part, each with its recipient's data) in one
+ * request to the renderer's worker threads. A message whose template fails gets its failure.
+ */
+export async function renderTemplatedMessages(renderer: TemplateRenderer, claimed: ClaimedMessage[], contents: BatchContents): Promise<Map<string, RenderedContent>> {
+  const templated = claimed.filter((message) => contents.get(message.contentId)?.isTemplated && contents.get(message.contentId)?.kind === 'structured');
+  const results = await renderContents(
+    renderer,
+    templated.map((message) => {
+      const content = contents.get(message.contentId)!;
+      return { parts: content.structured!, context: substitutionContext(content.globalSubstitutions, message.substitutions) };
+    }),
+  );
+  return new Map(templated.map((message, index) => [message.id, results[index]]));
+}
 
 /**
  * The message's bytes before signing, by the cheapest way that is right for it:
  * - raw content (SMTP submission) as received;
  * - without substitutions or tracking, one encoding per content, personalised by To and Message-ID;
- * - otherwise rendered for this recipient, with tracked links (stored) and the open pixel.
+ * - otherwise built for this recipient (from the parts renderTemplatedMessages rendered, when templated),
+ *   with tracked links (stored) and the open pixel.
  */
 export async function renderMessage(message: ClaimedMessage, batch: BatchContext): Promise<Buffer | { failure: string }> {
   const content = batch.contents.get(message.contentId);
@@ -32,9 +51,14 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     messageIdHeader: message.messageIdHeader,
     recipient: message.recipient,
     recipientName: message.recipientName,
-    substitutions: message.substitutions,
     date: message.firstAttemptAt,
   };
+  let rendered: RenderedParts | null = null;
+  if (content.isTemplated) {
+    const result = batch.rendered.get(message.id);
+    if (!result?.ok) return { failure: `the template could not be rendered: ${result ? `${result.field}: ${result.failure.message}` : 'no result'}` };
+    rendered = result.parts;
+  }
   let links: string[] = [];
   if (isTracked) {
     // Signed URLs that name the message (and the link's position), never the link itself.
@@ -51,7 +75,7 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
       return tracked.html;
     };
   }
-  const raw = await buildMime(structured, content.compiled, content.globalSubstitutions, build);
+  const raw = await buildMime(structured, rendered, build);
   if (links.length) {
     await batch.db.insert(messageLinks).values(links.map((url, position) => ({ messageId: message.id, position, url }))).onConflictDoNothing();
   }

@@ -28,27 +28,41 @@ export class SmtpPool {
     private readonly options: { ehloName: string; maxConnections: number; timeoutMs: number },
   ) {}
 
-  async send(envelope: { from: string; to: string }, raw: Buffer, onDataSent: () => void): Promise<SendResult> {
+  /**
+   * Sends one message and hands the result to `settle` while the connection is still held (except
+   * when it broke): the connection takes its next message only after `settle`, so a caller that
+   * records the outcome there leaves at most one sent-but-unrecorded message per connection.
+   */
+  async send<T>(envelope: { from: string; to: string }, raw: Buffer, hooks: { onDataSent: () => void; settle: (result: SendResult) => Promise<T> }): Promise<T> {
     const pooled = await this.acquire();
-    if ('reason' in pooled) return { kind: 'unreachable', reason: pooled.reason };
+    if ('reason' in pooled) return hooks.settle({ kind: 'unreachable', reason: pooled.reason });
+    let result: SendResult;
+    let isReusable: boolean;
     try {
       const response = await new Promise<string>((resolve, reject) => {
         const stream = Readable.from([raw]);
-        stream.once('end', onDataSent);
+        stream.once('end', hooks.onDataSent);
         pooled.connection.send(envelope, stream, (error, info) => (error ? reject(error) : resolve(info.response ?? '250 OK')));
       });
       pooled.sent++;
-      this.release(pooled, pooled.sent < MAX_MESSAGES_PER_CONNECTION);
-      return { kind: 'accepted', response, host: pooled.target.host };
+      result = { kind: 'accepted', response, host: pooled.target.host };
+      isReusable = pooled.sent < MAX_MESSAGES_PER_CONNECTION;
     } catch (error) {
       const failure = error as Error & { responseCode?: number; response?: string; code?: string };
       // After a refusal the session is still in its transaction: RSET, and it can be reused.
       // Anything else (timeouts, broken sockets) and the connection is dropped.
       const isRefusal = typeof failure.responseCode === 'number' && failure.responseCode >= 400;
-      const isReusable = isRefusal && failure.code !== 'ETIMEDOUT' && (await this.reset(pooled.connection));
+      if (!isRefusal) {
+        this.release(pooled, false);
+        return hooks.settle({ kind: 'unreachable', reason: `${pooled.target.host}: ${failure.message}` });
+      }
+      isReusable = failure.code !== 'ETIMEDOUT' && (await this.reset(pooled.connection));
+      result = { kind: 'rejected', code: failure.responseCode!, response: (failure.response ?? failure.message).trim(), host: pooled.target.host };
+    }
+    try {
+      return await hooks.settle(result);
+    } finally {
       this.release(pooled, isReusable);
-      if (isRefusal) return { kind: 'rejected', code: failure.responseCode!, response: (failure.response ?? failure.message).trim(), host: pooled.target.host };
-      return { kind: 'unreachable', reason: `${pooled.target.host}: ${failure.message}` };
     }
   }
 

@@ -95,6 +95,8 @@ const envSchema = z.object({
   // Tuning knobs, mostly for tests and benchmarks.
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   DNS_CHECK_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
@@ -129,6 +131,8 @@ export type Config = CoreConfig & {
   smtpSubmissionPort: number;
   mxPort: number;
   rateLimit: { perSecond: number; burst: number };
+  /** Slow or silent clients: first byte, TLS handshake and request headers each within `headersMs`; idle keep-alive. */
+  httpTimeouts: { headersMs: number; keepAliveMs: number };
   jobPollMs: number;
   retentionPurgeIntervalSeconds: number;
 };
@@ -175,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpPort: e.HTTP_PORT,
     allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     jobPollMs: e.JOB_POLL_MS,
     dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
     delivery: {

@@ -14,7 +14,7 @@ export type SignInResult =
  * these functions through globalThis instead of bundling the database code into the dashboard.
  */
 export type DashboardAuth = {
-  verifyCredentials(email: string, password: string, clientIp: string): Promise<SignInResult>;
+  verifyCredentials(email: string, password: string, clientIp: string, requestId?: string): Promise<SignInResult>;
   isSessionValid(userId: string, sessionVersion: number): Promise<boolean>;
   revokeSessions(userId: string): Promise<void>;
   needsSetup(): Promise<boolean>;
@@ -22,21 +22,31 @@ export type DashboardAuth = {
   firstAccountId(userId: string): Promise<string | null>;
 };
 
-export const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
+const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
 
-// Ten failed sign-ins from one address within 15 minutes, then that address waits.
+// Ten failed sign-ins per address and per email, refilled over 15 minutes (one every 90 seconds).
 const SIGN_IN_ATTEMPTS = 10;
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export function publishDashboardAuth(registry: Registry): DashboardAuth {
-  const limiter = createSignInLimiter({ redis: registry.redis, namespace: registry.secrets.fingerprint().slice(0, 12), attempts: SIGN_IN_ATTEMPTS, windowSeconds: SIGN_IN_WINDOW_SECONDS });
+  const limiter = createSignInLimiter({
+    redis: registry.redis,
+    namespace: registry.secrets.fingerprint().slice(0, 12),
+    logger: registry.logger,
+    attempts: SIGN_IN_ATTEMPTS,
+    windowSeconds: SIGN_IN_WINDOW_SECONDS,
+  });
   const auth: DashboardAuth = {
-    async verifyCredentials(email, password, clientIp) {
-      if (await limiter.isBlocked(clientIp)) return { ok: false, reason: 'rate_limited' };
-      const user = await verifyUserCredentials(registry.db, email, password);
+    async verifyCredentials(email, password, clientIp, requestId) {
+      const logger = requestId ? registry.logger.child({ reqId: requestId }) : registry.logger;
+      const attempt = await limiter.attempt(clientIp, email, () => verifyUserCredentials(registry.db, email, password));
+      if (attempt.isRateLimited) {
+        logger.info({ clientIp }, 'dashboard sign-in refused: too many failed attempts');
+        return { ok: false, reason: 'rate_limited' };
+      }
+      const user = attempt.result;
       if (!user) {
-        await limiter.recordFailure(clientIp);
-        registry.logger.info({ clientIp }, 'failed dashboard sign-in');
+        logger.info({ clientIp }, 'failed dashboard sign-in');
         return { ok: false, reason: 'invalid' };
       }
       return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };

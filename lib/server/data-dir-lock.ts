@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const lockPath = (dataDir: string) => path.join(dataDir, 'mailstead.lock');
+const lockPath = (dataDir: string) => path.join(dataDir, 'mailstead.lock');
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'mailstead.sock');
 
 function isAlive(pid: number): boolean {
@@ -14,7 +14,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** The pid holding the embedded database, or null when nobody (alive) does. */
-export function lockHolder(dataDir: string): number | null {
+function lockHolder(dataDir: string): number | null {
   try {
     const pid = Number(readFileSync(lockPath(dataDir), 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
@@ -28,7 +28,7 @@ export function lockHolder(dataDir: string): number | null {
  * process (SIGKILL, power loss) is taken over, a live one is not.
  */
 export function acquireDataDirLock(dataDir: string): { release: () => void } | { heldBy: number } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = lockPath(dataDir);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {

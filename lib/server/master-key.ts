@@ -15,7 +15,7 @@ export function loadMasterKey(config: Config): Buffer {
     if (key.length < 32) throw new Error(`${file} does not hold a valid master key`);
     return key;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   writeFileSync(file, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
   return key;

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
 import type { Services } from '@/lib/core/context';
 import { createDnsLookup } from '@/lib/core/domains/dns-lookup';
+import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { verifyMasterKey } from '@/lib/core/system/verify-master-key';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
@@ -36,6 +37,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
   const rateLimiter = createRateLimiter({
     redis,
     namespace: secrets.fingerprint().slice(0, 12),
+    logger,
     general: config.rateLimit,
     statistics: { perSecond: 1, burst: 1 },
     session: config.rateLimit,
@@ -48,9 +50,11 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     logger,
     now: () => new Date(),
     dns: createDnsLookup({ servers: config.dnsServers, timeoutMs: config.dns.timeoutMs }),
+    renderer: createTemplateRenderer({ logger }),
     rateLimiter,
     redis,
     async close() {
+      await registry.renderer.close();
       redis?.disconnect();
       await database.close();
     },

@@ -16,6 +16,7 @@ import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
 import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
 import { startWorker } from './worker';
+import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
 export class StartupError extends Error {}
 
@@ -28,6 +29,12 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   const stop = async () => {
     for (const step of stops.reverse()) await step();
   };
+
+  // The data directory holds keys, the embedded database and its WAL: ours only, including files
+  // that an older version or another tool left readable to others.
+  useOwnerOnlyUmask();
+  ensurePrivateDir(config.dataDir);
+  restrictToOwner(config.dataDir);
 
   if (!config.databaseUrl) {
     const lock = acquireDataDirLock(config.dataDir);
@@ -61,7 +68,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   if (config.roles.includes('worker')) {
     const worker = await startWorker(registry);
     stops.push(() => worker.stop());
-    const delivery = startDeliveryWorker(registry, { batchesInFlight: registry.database.kind === 'pglite' ? 1 : 4 });
+    const delivery = await startDeliveryWorker(registry, { database: registry.database.kind });
     stops.push(() => delivery.stop());
   }
 
@@ -81,6 +88,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
       trackingPort: config.httpPort,
       tls,
       trustProxy: config.trustProxy,
+      timeouts: config.httpTimeouts,
       logger,
       api: getRequestListener(app.fetch),
       dashboard: dashboard.handle,

@@ -31,9 +31,9 @@ export async function loadTlsMaterial(config: Config): Promise<TlsMaterial> {
       { name: 'subjectAltName', altNames: hosts.map((host) => (isIP(host) ? { type: 7, ip: host } : { type: 2, value: host })) },
     ],
   } as never);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   writeFileSync(keyFile, pems.private, { mode: 0o600 });
-  writeFileSync(certFile, pems.cert);
-  writeFileSync(hostsFile, JSON.stringify(hosts));
+  writeFileSync(certFile, pems.cert, { mode: 0o600 });
+  writeFileSync(hostsFile, JSON.stringify(hosts), { mode: 0o600 });
   return { cert: pems.cert, key: pems.private, isSelfSigned: true };
 }

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { attachRequestMeta } from '@/lib/api/request-meta';
+import { attachRequestMeta, requestIdFrom } from '@/lib/api/request-meta';
 import { anyCidrContains, normalizeIp, type Cidr } from '@/lib/shared/ip';
 import type { Logger } from './logger';
 import type { TlsMaterial } from './tls';
@@ -12,6 +12,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const API_PATH = /^\/(v2|v1|t|u|internal)(\/|\?|$)/;
 
 export type WebServer = { port: number; close: () => Promise<void> };
+
+/** Each of the first byte, the TLS handshake and the request headers within `headersMs`; idle keep-alive for `keepAliveMs`. */
+export type HttpTimeouts = { headersMs: number; keepAliveMs: number };
 
 /**
  * One listener for TLS and, from trusted proxies only, plain HTTP: the first byte of a connection
@@ -25,16 +28,20 @@ export async function startWebServer(options: {
   host?: string;
   tls: TlsMaterial;
   trustProxy: Cidr[];
+  timeouts: HttpTimeouts;
   logger: Logger;
   api: Handler;
   dashboard: Handler;
 }): Promise<WebServer> {
-  const { trustProxy, logger } = options;
+  const { trustProxy, logger, timeouts } = options;
 
   let inFlight = 0;
   const route = (isTls: boolean) => (req: IncomingMessage, res: ServerResponse) => {
+    const receivedAt = performance.now();
     inFlight++;
     res.once('close', () => inFlight--);
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', requestId);
     const peer = normalizeIp(req.socket.remoteAddress);
     const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
     const clientIp = isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer;
@@ -45,18 +52,23 @@ export async function startWebServer(options: {
       res.end(JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' }));
       return;
     }
-    attachRequestMeta(req, { clientIp, isHttps });
+    attachRequestMeta(req, { clientIp, isHttps, requestId, receivedAt });
     if (API_PATH.test(req.url ?? '/')) return options.api(req, res);
-    // Next.js sees only headers: hand it the client IP we decided on, never one the client sent.
+    // Next.js sees only headers: hand it the client IP and request id we decided on, never ones the client sent.
     req.headers['x-mailstead-client-ip'] = clientIp ?? 'unknown';
+    req.headers['x-request-id'] = requestId;
     options.dashboard(req, res);
   };
 
-  const tlsServer = https.createServer({ cert: options.tls.cert, key: options.tls.key }, route(true));
-  const plainServer = http.createServer(route(false));
+  const httpOptions = httpServerOptions(timeouts);
+  const tlsServer = https.createServer({ cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headersMs, ...httpOptions }, route(true));
+  const plainServer = http.createServer(httpOptions, route(false));
   for (const server of [tlsServer, plainServer]) {
-    server.keepAliveTimeout = 65_000;
+    server.keepAliveTimeout = timeouts.keepAliveMs;
+    // Also a request whose headers did not arrive in time (ERR_HTTP_REQUEST_TIMEOUT).
     server.on('clientError', (_error, socket) => socket.destroy());
+    // Node checks headersTimeout only on servers that listen; these two are fed sockets by `front`.
+    server.emit('listening');
   }
   tlsServer.on('tlsClientError', () => {});
 
@@ -65,7 +77,13 @@ export async function startWebServer(options: {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // A connection that sends nothing is closed; after the first byte the TLS or HTTP server's own timeouts apply.
+    const onSilence = () => socket.destroy();
+    socket.setTimeout(timeouts.headersMs);
+    socket.once('timeout', onSilence);
     socket.once('data', (chunk) => {
+      socket.setTimeout(0);
+      socket.off('timeout', onSilence);
       socket.pause();
       socket.unshift(chunk);
       (chunk[0] === 0x16 ? tlsServer : plainServer).emit('connection', socket);
@@ -83,7 +101,9 @@ export async function startWebServer(options: {
   let trackingServer: http.Server | null = null;
   if (options.trackingPort) {
     // Only `/t/` over plain HTTP: tracking hosts are customers' names, for which we hold no certificate.
-    trackingServer = http.createServer((req, res) => {
+    trackingServer = http.createServer(httpOptions, (req, res) => {
+      const requestId = requestIdFrom(req.headers['x-request-id']);
+      res.setHeader('X-Request-Id', requestId);
       if (!/^\/t\//.test(req.url ?? '')) {
         res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' }));
@@ -91,9 +111,10 @@ export async function startWebServer(options: {
       }
       const peer = normalizeIp(req.socket.remoteAddress);
       const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
-      attachRequestMeta(req, { clientIp: isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer, isHttps: false });
+      attachRequestMeta(req, { clientIp: isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer, isHttps: false, requestId, receivedAt: performance.now() });
       options.api(req, res);
     });
+    trackingServer.keepAliveTimeout = timeouts.keepAliveMs;
     await new Promise<void>((resolve, reject) => {
       trackingServer!.once('error', reject);
       trackingServer!.listen(options.trackingPort, options.host, () => resolve());
@@ -108,9 +129,20 @@ export async function startWebServer(options: {
       const deadline = Date.now() + 5000;
       while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
       for (const socket of sockets) socket.destroy();
+      // The inner servers never listened: close() only stops their timeout checks.
+      tlsServer.close();
+      plainServer.close();
       trackingServer?.closeAllConnections();
       await Promise.all([closed, trackingServer ? new Promise<void>((resolve) => trackingServer!.close(() => resolve())) : null]);
     },
+  };
+}
+
+function httpServerOptions(timeouts: HttpTimeouts): http.ServerOptions {
+  return {
+    headersTimeout: timeouts.headersMs,
+    // How often Node looks for requests past headersTimeout: often enough for the limit to mean something.
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
   };
 }
 

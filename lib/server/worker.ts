@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
-import { recheckDomains } from '@/lib/core/domains/recheck-domains';
-import { purgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
-import { purgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
+import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
+import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
+import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
 
@@ -10,13 +10,13 @@ type JobHandler = (registry: Registry, job: JobRow) => Promise<void>;
 /** What each job kind does. Later capabilities add their kinds here. */
 const HANDLERS: Record<string, JobHandler> = {
   'purge-idempotency-records': async ({ db, now }) => {
-    await purgeIdempotencyRecords(db, now());
+    await unsafePurgeIdempotencyRecords(db, now());
   },
   'purge-expired-messages': async ({ db, now }) => {
-    await purgeExpiredMessages(db, now());
+    await unsafePurgeExpiredMessages(db, now());
   },
   'recheck-domains': async (registry) => {
-    await recheckDomains(registry);
+    await unsafeRecheckDomains(registry);
   },
 };
 

@@ -1,12 +1,14 @@
 /**
- * The closed list of failures a core verb can report. lib/api/errors.ts maps each kind to an HTTP
- * status and the wire envelope; other entry points (CLI, SMTP) map them their own way.
+ * The closed list of failures a core verb (or the API chain around it) can report. lib/api/errors.ts
+ * maps each kind to an HTTP status and the wire envelope; other entry points (CLI, SMTP) map them
+ * their own way.
  */
 export const ERROR_KINDS = [
   'invalid_input', // 400: the request is malformed or breaks a rule
   'unauthenticated', // 401: no valid credential, or the credential does not reach this account
   'forbidden', // 403: authenticated, but scopes, IP allow list, plan or ownership forbid it
   'not_found', // 404: no such resource in this account
+  'method_not_allowed', // 405: the path exists, the method does not
   'conflict', // 409: the request collides with current state
   'unprocessable', // 422: understood, but cannot be applied (idempotency key reuse)
   'rate_limited', // 429
@@ -21,6 +23,8 @@ export class AppError extends Error {
     message: string,
     /** The input field the error is about, for forms that show it inline. */
     readonly field?: string,
+    /** Headers the answer must carry (`Retry-After`, `Allow`, the idempotency pair). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';

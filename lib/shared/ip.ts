@@ -43,7 +43,7 @@ export function parseCidr(entry: string): Cidr | null {
   }
 }
 
-export function cidrContains(cidr: Cidr, ip: string): boolean {
+function cidrContains(cidr: Cidr, ip: string): boolean {
   const normalized = normalizeIp(ip);
   if (!normalized) return false;
   const address = ipaddr.parse(normalized);

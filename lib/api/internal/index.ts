@@ -1,6 +1,9 @@
 import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
 import { getMessage } from '@/lib/core/messages/get-message';
+import { getMessageDetails } from '@/lib/core/messages/get-message-details';
 import { listMessageEvents } from '@/lib/core/messages/list-message-events';
+import { getAccountOverview } from '@/lib/core/overview/get-account-overview';
+import { accountOverviewQuerySchema } from '@/lib/core/overview/schemas';
 import { completeSetup } from '@/lib/core/setup/complete-setup';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
 import { deleteV1Key } from '@/lib/core/v1-keys/delete-v1-key';
@@ -55,6 +58,29 @@ export const internalEndpoints: Endpoint[] = [
     isHiddenFromDocument: true,
   },
   { method: 'delete', path: '/internal/accounts/{account_id}/v1-keys/{key_id}', verb: deleteV1Key, status: 200, summary: 'Delete a v1 key', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  {
+    method: 'get',
+    path: '/internal/accounts/{account_id}/overview',
+    verb: getAccountOverview,
+    status: 200,
+    summary: "Today's and the last seven days' figures, from the statistics rollups",
+    tags: ['Internal'],
+    query: accountOverviewQuerySchema,
+    response: anything,
+    input: ({ query }) => query,
+    isHiddenFromDocument: true,
+  },
+  {
+    method: 'get',
+    path: '/internal/accounts/{account_id}/messages/{message_id}/details',
+    verb: getMessageDetails,
+    status: 200,
+    summary: 'Next attempt, cancellability, bounce severity, suppression and source kind of a message',
+    tags: ['Internal'],
+    response: anything,
+    input: ({ params }) => ({ message_id: params.message_id }),
+    isHiddenFromDocument: true,
+  },
   { method: 'get', path: '/internal/accounts/{account_id}/messages/{message_id}/events', verb: listMessageEvents, status: 200, summary: 'Events of a message', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   {
     method: 'get',

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError } from '@/lib/shared/errors';
-import { authenticateV1Key } from '@/lib/core/v1-keys/v1-keys';
+import { authenticateV1Key } from '@/lib/core/v1-keys/authenticate-v1-key';
 import { getRequestMeta } from '../request-meta';
 import type { ApiDeps, ApiEnv } from '../services';
 

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
+import { rateLimited } from '../errors';
+import { getRequestMeta } from '../request-meta';
 import type { ApiDeps, ApiEnv } from '../services';
 import type { RateBucket } from '../rate-limiter';
 
@@ -10,10 +12,8 @@ export function rateLimit(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const principal = c.get('principal');
     if (!principal) return next();
     const bucket: RateBucket = STATISTICS_PATH.test(c.req.path) ? 'statistics' : principal.kind === 'session' ? 'session' : 'general';
-    const decision = await deps.rateLimiter.consume(bucket, principal.accountId || `user:${principal.userId ?? 'anonymous'}`);
-    if (!decision.isAllowed) {
-      return c.json({ message: 'Too many requests, rate limited.' }, 429, { 'Retry-After': String(decision.retryAfterSeconds) });
-    }
+    const decision = await deps.rateLimiter.consume(bucket, principal.accountId || `user:${principal.userId ?? 'anonymous'}`, getRequestMeta(c).receivedAt);
+    if (!decision.isAllowed) throw rateLimited(decision.retryAfterSeconds);
     return next();
   };
 }

@@ -47,8 +47,6 @@ export const updateAccountSchema = z
   .partial()
   .openapi('UpdateAccountRequest');
 
-export type UpdateAccountInput = z.output<typeof updateAccountSchema>;
-
 const emailSchema = z.string().trim().toLowerCase().email('must be an email address').max(254);
 
 /** Operator input (CLI): a new account and its owner. */

@@ -1,7 +1,7 @@
 import { invalidInput } from '@/lib/shared/errors';
 import { parseCidr } from '@/lib/shared/ip';
 
-export const MAX_IP_ALLOW_LIST = 100;
+const MAX_IP_ALLOW_LIST = 100;
 
 /** CIDRs or bare IPs -> canonical CIDR blocks, host bits masked, de-duplicated, order kept. */
 export function canonicalizeIpAllowList(entries: readonly string[]): string[] {

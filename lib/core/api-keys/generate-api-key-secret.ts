@@ -2,7 +2,7 @@ import { randomToken, sha256Hex } from '@/lib/shared/crypto';
 
 // The AhaSend formats, so that clients which check a key's shape locally accept ours.
 export const SECRET_KEY_PREFIX = 'aha-sk-';
-export const PUBLIC_KEY_PREFIX = 'aha-pk-';
+const PUBLIC_KEY_PREFIX = 'aha-pk-';
 
 export function generateApiKeySecret() {
   const secret = SECRET_KEY_PREFIX + randomToken(64);

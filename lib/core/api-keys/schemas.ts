@@ -28,7 +28,7 @@ export const updateApiKeySchema = z
   })
   .openapi('UpdateAPIKeyRequest');
 
-export const apiKeyScopeSchema = z
+const apiKeyScopeSchema = z
   .object({
     id: z.string().uuid(),
     created_at: z.string().datetime(),

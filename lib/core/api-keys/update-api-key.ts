@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { authorizeKeyManagement } from '@/lib/auth/authorize';
 import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
@@ -14,7 +15,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 /**
  * Null or omitted fields stay as they are; `ip_allow_list: []` clears the list. The request must
  * change something. A key may not lock itself out: a new list that excludes the caller's own IP,
- * set through the same key, is a 409 and nothing is saved.
+ * set through the same key, is a 409 and nothing is saved. Only a caller holding every scope of the
+ * key may change it.
  */
 export const updateApiKey = defineVerb({
   scope: 'api-keys:write',
@@ -25,6 +27,7 @@ export const updateApiKey = defineVerb({
     }
     const key = await getApiKeyInAccount(db, principal.targetAccountId, input.key_id);
     const currentScopes = await loadScopesOfKeys(db, [key.id]);
+    authorizeKeyManagement(principal, currentScopes.map((s) => s.scope));
 
     const label = input.label ?? key.label;
     const ipAllowList = input.ip_allow_list != null ? canonicalizeIpAllowList(input.ip_allow_list) : key.ipAllowList;

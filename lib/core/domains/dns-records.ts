@@ -3,7 +3,7 @@ import type { CoreConfig } from '@/lib/core/config';
 
 export const DEFAULT_SUBDOMAINS = { returnPath: 'rp', tracking: 't', subscription: 'u', media: 'media' } as const;
 
-export type RecordKind = 'spf' | 'dkim' | 'dmarc' | 'cname' | 'mx';
+type RecordKind = 'spf' | 'dkim' | 'dmarc' | 'cname' | 'mx';
 
 /** One DNS record a domain should publish: what it is, and what a lookup must find for it to count. */
 export type ExpectedRecord = {
@@ -29,13 +29,13 @@ type DomainShape = {
 
 type KeyShape = { selector: string; status: string; publicKey: string };
 
-export function spfMechanisms(config: Pick<CoreConfig, 'spfInclude' | 'sendingIps' | 'mailHostname'>): string[] {
+function spfMechanisms(config: Pick<CoreConfig, 'spfInclude' | 'sendingIps' | 'mailHostname'>): string[] {
   if (config.spfInclude) return [`include:${config.spfInclude}`];
   if (config.sendingIps.length) return config.sendingIps.map((ip) => (isIP(ip) === 6 ? `ip6:${ip}` : `ip4:${ip}`));
   return [`a:${config.mailHostname}`];
 }
 
-export const effectiveSubdomains = (domain: DomainShape) => ({
+const effectiveSubdomains = (domain: DomainShape) => ({
   returnPath: domain.returnPathSubdomain ?? DEFAULT_SUBDOMAINS.returnPath,
   tracking: domain.trackingSubdomain ?? DEFAULT_SUBDOMAINS.tracking,
   subscription: domain.subscriptionSubdomain ?? DEFAULT_SUBDOMAINS.subscription,

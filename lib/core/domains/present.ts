@@ -5,7 +5,7 @@ import { expectedDnsRecords } from './dns-records';
 type DomainRow = typeof domains.$inferSelect;
 type KeyRow = Pick<typeof dkimKeys.$inferSelect, 'selector' | 'status' | 'publicKey'>;
 
-export function domainStatus(row: DomainRow, requiredKeys: string[]): 'verified' | 'pending' | 'failing' | 'paused' {
+function domainStatus(row: DomainRow, requiredKeys: string[]): 'verified' | 'pending' | 'failing' | 'paused' {
   if (row.isPaused) return 'paused';
   if (row.dnsValid) return 'verified';
   // Failing: a required record that verified before does not pass any more; pending: not there yet.

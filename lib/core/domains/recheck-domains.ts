@@ -2,16 +2,17 @@ import { asc, isNull, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { recordEvent } from '@/lib/core/events/record-event';
 import { domains } from '@/lib/db/schema';
-import { lookUpDomainRecords, storeDnsCheck } from './check-domain-dns';
+import { lookUpDomainRecords, storeDnsCheck } from './internal';
 import { expectedDnsRecords } from './dns-records';
 import { keysOf, loadLiveKeys } from './queries';
 
 /**
  * Scheduled job: re-checks domains, least recently checked first. When a required record that was
  * valid stops being valid (a definite answer, not a DNS failure), a `domain.dns_error` event is
- * recorded for webhooks and the dashboard.
+ * recorded for webhooks and the dashboard. Unsafe: it reads every account's domains (a system
+ * job, no principal), so only the scheduler calls it.
  */
-export async function recheckDomains(services: Services, batchSize = 200): Promise<{ checked: number; errors: number }> {
+export async function unsafeRecheckDomains(services: Services, batchSize = 200): Promise<{ checked: number; errors: number }> {
   const { db } = services;
   const rows = await db
     .select()

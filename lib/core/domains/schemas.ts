@@ -17,7 +17,7 @@ const dkimSelectorSchema = z
   .transform((value) => (value ?? '').trim().toLowerCase())
   .refine((value) => value === '' || /^(?!-)[a-z0-9-]{1,62}(?<!-)$/.test(value), 'must be a single DNS label of 1-62 lowercase letters, digits and hyphens, with no hyphen at either end');
 
-export const SENDING_TYPES = ['transactional', 'marketing'] as const;
+const SENDING_TYPES = ['transactional', 'marketing'] as const;
 
 const rotationIntervalSchema = z
   .unknown()
@@ -60,7 +60,7 @@ export const listDomainsQuerySchema = pageQuerySchema.extend({
 
 export const domainPathSchema = z.object({ domain: z.string().max(300) });
 
-export const dnsRecordSchema = z
+const dnsRecordSchema = z
   .object({
     type: z.string(),
     label: z.string(),

@@ -2,16 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { idempotencyRecords } from '@/lib/db/schema';
 
-export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export type IdempotencyRequest = { accountId: string; key: string; method: string; path: string; bodyHash: string };
+/** `credential` names who is asking: `api_key:<id>`, `user:<id>`. */
+export type IdempotencyRequest = { accountId: string; key: string; method: string; path: string; bodyHash: string; credential: string };
 
-export type ClaimResult =
-  | { kind: 'fresh' }
-  | { kind: 'replay'; status: number; body: string; isEncrypted: boolean }
-  | { kind: 'in_progress'; retryAfterSeconds: number }
-  | { kind: 'mismatch' };
+export type ClaimResult = { kind: 'fresh' } | { kind: 'replay'; status: number; body: string; isEncrypted: boolean } | { kind: 'in_progress' } | { kind: 'mismatch' };
 
 /**
  * Claims an idempotency key for one execution. The insert is the atomic step: of many parallel
@@ -36,7 +33,7 @@ export async function claimIdempotencyKey(db: Db, request: IdempotencyRequest, n
     const [row] = await tx.select().from(idempotencyRecords).where(where).for('update');
     if (!row) {
       const again = await tx.insert(idempotencyRecords).values(fresh).onConflictDoNothing().returning({ key: idempotencyRecords.key });
-      return again.length ? { kind: 'fresh' as const } : { kind: 'in_progress' as const, retryAfterSeconds: 1 };
+      return again.length ? { kind: 'fresh' as const } : { kind: 'in_progress' as const };
     }
     const isExpired = row.state === 'completed' ? row.expiresAt <= now : row.leaseExpiresAt <= now;
     if (isExpired) {
@@ -46,9 +43,10 @@ export async function claimIdempotencyKey(db: Db, request: IdempotencyRequest, n
     if (row.method !== request.method || row.path !== request.path || row.bodyHash !== request.bodyHash) {
       return { kind: 'mismatch' as const };
     }
-    if (row.state === 'in_progress') {
-      return { kind: 'in_progress' as const, retryAfterSeconds: Math.max(1, Math.ceil((row.leaseExpiresAt.getTime() - now.getTime()) / 1000)) };
-    }
+    if (row.state === 'in_progress') return { kind: 'in_progress' as const };
+    // An encrypted response holds a secret (an API key's secret_key) meant for whoever made it. To
+    // anyone else it is answered as a different request would be, revealing nothing about it.
+    if (row.isEncrypted && row.credential !== request.credential) return { kind: 'mismatch' as const };
     return { kind: 'replay' as const, status: row.responseStatus ?? 200, body: row.responseBody ?? '', isEncrypted: row.isEncrypted };
   });
 }

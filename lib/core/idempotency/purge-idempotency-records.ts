@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { idempotencyRecords as t } from '@/lib/db/schema';
 
-/** Scheduled job: drops expired records in small batches so the table stays small. */
-export async function purgeIdempotencyRecords(db: Db, now: Date, batchSize = 1000): Promise<number> {
+/** Scheduled job: drops expired records in small batches. Unsafe: every account's records; only the scheduler calls it. */
+export async function unsafePurgeIdempotencyRecords(db: Db, now: Date, batchSize = 1000): Promise<number> {
   let total = 0;
   for (;;) {
     const result = await db.execute(sql`

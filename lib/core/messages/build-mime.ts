@@ -1,44 +1,31 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { StructuredContent } from '@/lib/db/schema';
-import { compileTemplate, renderTemplate } from '@/lib/core/messages/templates';
-
-type Compiled = { subject: ReturnType<typeof compileTemplate> | null; text: ReturnType<typeof compileTemplate> | null; html: ReturnType<typeof compileTemplate> | null; amp: ReturnType<typeof compileTemplate> | null };
-
-/** Templates compiled once per stored content, reused for every recipient of a batch. */
-export function compileContent(content: StructuredContent): Compiled {
-  return {
-    subject: compileTemplate(content.subject, 'plain'),
-    text: content.text ? compileTemplate(content.text, 'plain') : null,
-    html: content.html ? compileTemplate(content.html, 'html') : null,
-    amp: content.amp ? compileTemplate(content.amp, 'html') : null,
-  };
-}
+import type { RenderedParts } from './render-content';
 
 export type MessageToBuild = {
   messageIdHeader: string;
   recipient: string;
   recipientName: string | null;
-  substitutions: Record<string, unknown> | null;
   date: Date;
   /** Applied to the rendered HTML part (open and click tracking). */
   transformHtml?: (html: string) => string;
 };
 
 /**
- * RFC 5322 message for one recipient: rendered (per-recipient values over global ones) when the
- * send had substitutions, built with nodemailer's MIME composer. Custom header names keep their case.
+ * RFC 5322 message for one recipient, built with nodemailer's MIME composer: from the recipient's
+ * rendered parts when the send had substitutions (render-content.ts), from the content as written
+ * otherwise. Custom header names keep their case.
  */
-export async function buildMime(content: StructuredContent, compiled: Compiled | null, globals: Record<string, unknown> | null, message: MessageToBuild): Promise<Buffer> {
-  const context = { ...(globals ?? {}), ...(message.substitutions ?? {}) };
-  const render = (template: Compiled[keyof Compiled], source: string | null) => (source === null ? undefined : compiled && template ? renderTemplate(template, context) : source);
+export async function buildMime(content: StructuredContent, rendered: RenderedParts | null, message: MessageToBuild): Promise<Buffer> {
+  const parts = rendered ?? content;
   const composer = new MailComposer({
     from: { name: content.from.name ?? '', address: content.from.email },
     to: content.to ? content.to.map((address) => ({ name: address.name ?? '', address: address.email })) : { name: message.recipientName ?? '', address: message.recipient },
     cc: content.cc?.map((address) => ({ name: address.name ?? '', address: address.email })),
-    subject: render(compiled?.subject ?? null, content.subject),
-    text: render(compiled?.text ?? null, content.text),
-    html: ((html) => (html !== undefined && message.transformHtml ? message.transformHtml(html) : html))(render(compiled?.html ?? null, content.html)),
-    amp: render(compiled?.amp ?? null, content.amp),
+    subject: parts.subject,
+    text: parts.text ?? undefined,
+    html: parts.html !== null && message.transformHtml ? message.transformHtml(parts.html) : (parts.html ?? undefined),
+    amp: parts.amp ?? undefined,
     replyTo: content.replyTo ? { name: content.replyTo.name ?? '', address: content.replyTo.email } : undefined,
     headers: content.headers.map(([key, value]) => ({ key, value })),
     messageId: message.messageIdHeader,
@@ -65,7 +52,7 @@ export type SharedMime = { head: string; body: Buffer } | null;
  * Null when the composer's output does not have the expected shape (the caller builds in full).
  */
 export async function buildSharedMime(content: StructuredContent, date: Date): Promise<SharedMime> {
-  const raw = await buildMime(content, null, null, { messageIdHeader: PLACEHOLDER_MESSAGE_ID, recipient: PLACEHOLDER_RECIPIENT, recipientName: null, substitutions: null, date });
+  const raw = await buildMime(content, null, { messageIdHeader: PLACEHOLDER_MESSAGE_ID, recipient: PLACEHOLDER_RECIPIENT, recipientName: null, date });
   const split = raw.indexOf('\r\n\r\n');
   if (split === -1) return null;
   const head = raw.subarray(0, split).toString('utf8');

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { conflict } from '@/lib/shared/errors';
+import { invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { messages } from '@/lib/db/schema';
 import { getMessageInAccount } from './queries';
@@ -18,7 +18,8 @@ export const cancelMessage = defineVerb({
       .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: at })
       .where(and(eq(messages.accountId, principal.targetAccountId), eq(messages.id, row.id), eq(messages.status, 'scheduled'), or(isNull(messages.leaseUntil), lt(messages.leaseUntil, at))))
       .returning({ id: messages.id });
-    if (!cancelled) throw conflict(`only scheduled messages can be cancelled; this one is ${row.status}`);
+    // 400, not 409: the contract lists no conflict for cancel, and the request itself cannot succeed.
+    if (!cancelled) throw invalidInput(`only scheduled messages can be cancelled; this one is ${row.status}`);
     return { message: `message ${row.messageIdHeader} cancelled` };
   },
 });

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { defineVerb } from '@/lib/core/verb';
 import { messageContents } from '@/lib/db/schema';
-import { buildMime, compileContent } from './build-mime';
+import { buildMime } from './build-mime';
 import { presentMessageSummary } from './present';
 import { getMessageInAccount } from './queries';
+import { renderContents, substitutionContext } from './render-content';
 import { messageIdParamSchema } from './schemas';
 
 /**
@@ -15,7 +16,7 @@ export const getMessage = defineVerb({
   scope: 'messages:read:{domain}',
   input: messageIdParamSchema,
   domains: async ({ db, principal }, input) => [(await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ?? ''].filter(Boolean),
-  async run({ db, principal, now }, input) {
+  async run({ db, principal, now, renderer }, input) {
     const row = await getMessageInAccount(db, principal.targetAccountId, input.message_id);
     const [content] = await db
       .select()
@@ -24,15 +25,16 @@ export const getMessage = defineVerb({
       .limit(1);
     let raw: string | null = null;
     if (content && content.dataRetainUntil > now()) {
+      // Rendered as the worker renders it; a template that cannot be rendered is shown as written.
+      const rendered = content.kind === 'structured' && content.isTemplated ? (await renderContents(renderer, [{ parts: content.structured!, context: substitutionContext(content.globalSubstitutions, row.substitutions) }]))[0] : null;
       raw =
         content.kind === 'raw'
           ? content.raw
           : (
-              await buildMime(content.structured!, content.isTemplated ? compileContent(content.structured!) : null, content.globalSubstitutions, {
+              await buildMime(content.structured!, rendered?.ok ? rendered.parts : null, {
                 messageIdHeader: row.messageIdHeader,
                 recipient: row.recipient,
                 recipientName: row.recipientName,
-                substitutions: row.substitutions,
                 date: row.firstAttemptAt,
               })
             ).toString('utf8');

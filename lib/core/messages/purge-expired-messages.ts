@@ -5,9 +5,10 @@ import { messageContents, messageLinks, messages } from '@/lib/db/schema';
 /**
  * Scheduled job, in small batches: message metadata past its retention goes (with its tracked
  * links); content goes once its data retention passed and none of its messages still waits to be
- * sent (a data retention of 0 keeps content only for delivery).
+ * sent (a data retention of 0 keeps content only for delivery). Unsafe: every account's rows, by
+ * design; only the scheduler calls it.
  */
-export async function purgeExpiredMessages(db: Db, now: Date, batchSize = 1000): Promise<{ messages: number; contents: number }> {
+export async function unsafePurgeExpiredMessages(db: Db, now: Date, batchSize = 1000): Promise<{ messages: number; contents: number }> {
   let purgedMessages = 0;
   let purgedContents = 0;
   const at = now.toISOString();

@@ -5,7 +5,7 @@ import { messages } from '@/lib/db/schema';
 import { isUuid } from '@/lib/shared/ids';
 
 /** The id in a path: a bare UUID, or the Message-ID `<uuid@domain>` that send returned. */
-export function parseMessageRef(raw: string): string | null {
+function parseMessageRef(raw: string): string | null {
   const trimmed = raw.trim().replace(/^</, '').replace(/>$/, '');
   const id = trimmed.includes('@') ? trimmed.slice(0, trimmed.indexOf('@')) : trimmed;
   return isUuid(id) ? id.toLowerCase() : null;

@@ -1,7 +1,7 @@
 import { z } from '@/lib/core/zod';
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 
-export const SANDBOX_RESULTS = ['deliver', 'bounce', 'defer', 'fail', 'suppress'] as const;
+const SANDBOX_RESULTS = ['deliver', 'bounce', 'defer', 'fail', 'suppress'] as const;
 
 const emailString = z.string().trim().max(320, 'must be at most 320 characters');
 const nameString = z.string().max(256, 'must be at most 256 characters').nullish();
@@ -56,7 +56,7 @@ export const sendMessageSchema = z
 
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
 
-export const createdMessageSchema = z
+const createdMessageSchema = z
   .object({
     object: z.literal('message'),
     id: z.string().nullable(),

@@ -2,12 +2,9 @@ import { invalidInput } from '@/lib/shared/errors';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { acceptMessages } from './accept-messages';
-import { resolveSchedule } from './resolve-schedule';
-import { resolveSendOptions } from './resolve-send-options';
-import { resolveSender, senderDomainOf } from './resolve-sender';
+import { acceptFromSender } from './internal';
+import { senderDomainOf } from './resolve-sender';
 import { addressSchema, messageOptionsShape } from './schemas';
-import { prepareContent } from './send-message';
 
 const addressList = z.array(addressSchema).min(1, 'must hold at least one address').max(50, 'must hold at most 50 addresses');
 
@@ -23,11 +20,9 @@ export const sendConversation = defineVerb({
   scope: 'messages:send:{domain}',
   input: sendConversationSchema,
   domains: (_ctx, input) => senderDomainOf(input.from.email),
-  async run({ db, principal, now: clock }, input) {
-    const now = clock();
+  async run(ctx, input) {
     const total = input.to.length + (input.cc?.length ?? 0) + (input.bcc?.length ?? 0);
     if (total > 50) throw invalidInput(`to, cc and bcc together must hold at most 50 addresses (got ${total})`, 'to');
-    const prepared = prepareContent(input);
     const normalize = (list: { email: string; name?: string | null }[] | null | undefined, field: string) =>
       (list ?? []).map((entry, index) => {
         const address = normalizeEmailAddress(entry.email);
@@ -37,28 +32,16 @@ export const sendConversation = defineVerb({
     const to = normalize(input.to, 'to');
     const cc = normalize(input.cc, 'cc');
     const bcc = normalize(input.bcc, 'bcc');
-    const sender = await resolveSender(db, principal.targetAccountId, input.from.email);
     const envelope = [...to, ...cc, ...bcc].filter((entry, index, all) => all.findIndex((other) => other.email === entry.email) === index);
-    const schedule = resolveSchedule(input.schedule, now);
-    const { control } = prepared;
-    const rows = await acceptMessages(db, {
-      accountId: principal.targetAccountId,
-      sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
-      subject: input.subject,
-      content: {
-        kind: 'structured',
-        structured: {
-          ...prepared.structured,
-          from: { email: sender.email, name: input.from.name ?? null },
-          to: to.map(({ email, name }) => ({ email, name })),
-          ...(cc.length ? { cc: cc.map(({ email, name }) => ({ email, name })) } : {}),
-        },
-        globalSubstitutions: null,
-        isTemplated: false,
-      },
+    const headerAddress = ({ email, name }: { email: string; name: string | null }) => ({ email, name });
+    const { rows, schedule } = await acceptFromSender(ctx, {
+      from: input.from,
+      // No substitutions here: conversation content is never a template.
+      content: { ...input, substitutions: null, recipients: [] },
+      options: input,
+      schedule: input.schedule,
       recipients: envelope.map((entry) => ({ ...entry, substitutions: null })),
-      options: { ...resolveSendOptions(input, { principal, control, account: sender.account, schedule }), isOneMessage: true },
-      now,
+      conversation: { to: to.map(headerAddress), cc: cc.map(headerAddress) },
     });
     return {
       object: 'list' as const,

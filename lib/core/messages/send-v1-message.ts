@@ -1,12 +1,10 @@
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { acceptMessages, type AcceptedRecipient } from './accept-messages';
-import { resolveSchedule } from './resolve-schedule';
-import { resolveSendOptions } from './resolve-send-options';
-import { resolveSender, senderDomainOf } from './resolve-sender';
+import type { AcceptedRecipient } from './accept-messages';
+import { acceptFromSender } from './internal';
+import { senderDomainOf } from './resolve-sender';
 import { addressSchema, attachmentSchema } from './schemas';
-import { prepareContent } from './send-message';
 
 /** The legacy v1 body: fields under `content`, `text_body`/`html_body`, no templating or scheduling. */
 export const sendV1MessageSchema = z.object({
@@ -30,13 +28,7 @@ export const sendV1Message = defineVerb({
   scope: 'messages:send:{domain}',
   input: sendV1MessageSchema,
   domains: (_ctx, input) => senderDomainOf(input.from.email),
-  async run({ db, principal, now: clock }, input) {
-    const now = clock();
-    const prepared = prepareContent(
-      { subject: input.content.subject, text_content: input.content.text_body, html_content: input.content.html_body, attachments: input.content.attachments, reply_to: input.content.reply_to, headers: input.content.headers },
-      true,
-    );
-    const sender = await resolveSender(db, principal.targetAccountId, input.from.email, 'from.email');
+  async run(ctx, input) {
     const accepted: AcceptedRecipient[] = [];
     const failed: { email: string; reason: string }[] = [];
     for (const recipient of input.recipients) {
@@ -44,18 +36,14 @@ export const sendV1Message = defineVerb({
       if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
       else failed.push({ email: recipient.email, reason: address.reason });
     }
-    if (accepted.length) {
-      const { control } = prepared;
-      await acceptMessages(db, {
-        accountId: principal.targetAccountId,
-        sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
-        subject: input.content.subject,
-        content: { kind: 'structured', structured: { ...prepared.structured, from: { email: sender.email, name: input.from.name ?? null } }, globalSubstitutions: null, isTemplated: false },
-        recipients: accepted,
-        options: resolveSendOptions({}, { principal, control, account: sender.account, schedule: resolveSchedule(null, now) }),
-        now,
-      });
-    }
+    const { content } = input;
+    await acceptFromSender(ctx, {
+      from: input.from,
+      content: { subject: content.subject, text_content: content.text_body, html_content: content.html_body, attachments: content.attachments, reply_to: content.reply_to, headers: content.headers },
+      isBareContentIdInline: true,
+      options: {},
+      recipients: accepted,
+    });
     return {
       success_count: accepted.length,
       fail_count: failed.length,

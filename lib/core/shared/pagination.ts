@@ -36,7 +36,7 @@ export type Page<T> = {
   previousCursor?: string;
 };
 
-export function encodeCursor(id: string): string {
+function encodeCursor(id: string): string {
   return Buffer.from(JSON.stringify({ id })).toString('base64url');
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { AppError } from '@/lib/shared/errors';
 
 /** One readable line for the first problem zod found, naming the field: `scopes.2: unknown scope`. */
-export function describeZodError(error: z.ZodError): { message: string; field?: string } {
+function describeZodError(error: z.ZodError): { message: string; field?: string } {
   const issue = error.issues[0];
   const field = issue.path.length ? issue.path.map(String).join('.') : undefined;
   let message = issue.message;
@@ -11,11 +11,11 @@ export function describeZodError(error: z.ZodError): { message: string; field?: 
   return { message: field ? `${field}: ${message}` : message, field };
 }
 
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/** The input as the schema reads it, or the 400 that names the first problem. */
+export function validateInput<S extends z.ZodType>(schema: S, input: unknown): { ok: true; input: z.output<S> } | { ok: false; error: AppError } {
   const result = schema.safeParse(input);
-  if (!result.success) {
-    const { message, field } = describeZodError(result.error);
-    throw new AppError('invalid_input', message, field);
-  }
-  return result.data;
+  if (result.success) return { ok: true, input: result.data };
+  const { message, field } = describeZodError(result.error);
+  return { ok: false, error: new AppError('invalid_input', message, field) };
 }
+

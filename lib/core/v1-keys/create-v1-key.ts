@@ -1,12 +1,24 @@
 import { defineVerb } from '@/lib/core/verb';
+import { v1Keys } from '@/lib/db/schema';
+import { randomToken, sha256Hex } from '@/lib/shared/crypto';
+import { presentV1Key } from './present';
 import { createV1KeySchema } from './schemas';
-import { insertV1Key } from './v1-keys';
 
-/** A key for the legacy `POST /v1/email/send`; it sends from any domain, so it needs the power to make keys. */
+const V1_KEY_PREFIX = 'v1-';
+
+/**
+ * A key for the legacy `POST /v1/email/send`; it sends from any domain, so it needs the power to make
+ * keys. The secret is shown in this response only; the database keeps its hash and a short hint.
+ */
 export const createV1Key = defineVerb({
   scope: 'api-keys:write',
   input: createV1KeySchema,
   async run({ db, principal }, input) {
-    return insertV1Key(db, principal.targetAccountId, input.label);
+    const secret = V1_KEY_PREFIX + randomToken(48);
+    const [row] = await db
+      .insert(v1Keys)
+      .values({ accountId: principal.targetAccountId, label: input.label, secretHash: sha256Hex(secret), hint: secret.slice(0, V1_KEY_PREFIX.length + 6) })
+      .returning();
+    return { ...presentV1Key(row), key: secret };
   },
 });

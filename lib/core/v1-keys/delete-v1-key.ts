@@ -1,11 +1,18 @@
+import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { deleteV1KeyOfAccount } from './v1-keys';
+import { v1Keys } from '@/lib/db/schema';
+import { notFound } from '@/lib/shared/errors';
 
 export const deleteV1Key = defineVerb({
   scope: 'api-keys:delete',
   input: z.object({ key_id: z.string().uuid('invalid key_id') }),
   async run({ db, principal }, input) {
-    return deleteV1KeyOfAccount(db, principal.targetAccountId, input.key_id);
+    const deleted = await db
+      .delete(v1Keys)
+      .where(and(eq(v1Keys.accountId, principal.targetAccountId), eq(v1Keys.id, input.key_id)))
+      .returning({ id: v1Keys.id });
+    if (!deleted.length) throw notFound('v1 key not found');
+    return { message: `v1 key ${input.key_id} deleted` };
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, authorizedDomains, canGrant, isAuthorized } from '@/lib/auth/authorize';
+import { authorize, authorizedDomains, authorizeKeyManagement, canGrant, isAuthorized } from '@/lib/auth/authorize';
 import type { Principal } from '@/lib/auth/principal';
 import { parseScope } from '@/lib/auth/scopes';
 
@@ -63,6 +63,24 @@ describe('canGrant', () => {
     expect(canGrant(granter, 'domains:write')).toBe(false);
     expect(canGrant(granter, '*')).toBe(false);
     expect(canGrant(principal(['*']), '*')).toBe(true);
+  });
+});
+
+describe('authorizeKeyManagement', () => {
+  const manager = principal(['api-keys:write', 'api-keys:read', 'messages:send:all']);
+  const refused: [string, string[], string][] = [
+    ['the * key', ['*'], '*'],
+    ['a key with one scope more', ['api-keys:write', 'domains:write'], 'domains:write'],
+    ['a key with a domain scope of a prefix held per domain only', ['routes:read:{a.example}', 'routes:read:all'], 'routes:read:{a.example}, routes:read:all'],
+  ];
+  it.each(refused)('refuses to manage %s, naming the missing scopes', (_name, scopes, missing) => {
+    expect(() => authorizeKeyManagement(manager, scopes)).toThrow(`insufficient permissions: this key holds scopes you do not: ${missing}`);
+  });
+
+  it('allows a key whose scopes the caller holds, itself included, and anything to *', () => {
+    expect(() => authorizeKeyManagement(manager, ['api-keys:read', 'messages:send:{b.example}'])).not.toThrow();
+    expect(() => authorizeKeyManagement(manager, ['api-keys:write', 'api-keys:read', 'messages:send:all'])).not.toThrow();
+    expect(() => authorizeKeyManagement(principal(['*']), ['*'])).not.toThrow();
   });
 });
 

@@ -19,8 +19,15 @@ describe('loadConfig', () => {
     expect(config.roles).toEqual(['web', 'worker']);
   });
 
+  it('reads the HTTP timeouts', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 20_000, keepAliveMs: 65_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({ headersMs: 1000, keepAliveMs: 5000 });
+  });
+
   it.each([
     [{ PORT: '70000' }, /PORT/],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /HTTP_HEADERS_TIMEOUT_MS/],
+    [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' }, /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
     [{ DNS_SERVERS: 'a:b:c' }, /DNS_SERVERS/],
     [{ ALLOW_PRIVATE_NETWORKS: 'perhaps' }, /ALLOW_PRIVATE_NETWORKS/],

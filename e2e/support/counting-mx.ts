@@ -1,0 +1,69 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './server';
+
+/**
+ * A recipient's MX on loopback that notes the Message-ID and recipient of each message it accepts,
+ * without parsing MIME: cheap enough for the thousands of messages of a crash test. A message is
+ * noted before the reply to its DATA goes out, as a real MX commits before it answers.
+ */
+export class CountingMx {
+  /** Message-ID -> its recipient and the times (ms) each copy was accepted. */
+  readonly accepted = new Map<string, { recipient: string; at: number[] }>();
+  /** Connected sessions: a killed sender can leave at most one accepted-but-unrecorded message in each. */
+  readonly openSessions = new Set<string>();
+  private server!: SMTPServer;
+  port = 0;
+
+  async start(): Promise<this> {
+    this.port = await freePort();
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onConnect: (session, callback) => {
+        this.openSessions.add(session.id);
+        callback();
+      },
+      onClose: (session) => this.openSessions.delete(session.id),
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('latin1');
+          const head = raw.slice(0, raw.indexOf('\r\n\r\n') + 1 || raw.length);
+          const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? `(none ${session.id} ${Date.now()})`;
+          const entry = this.accepted.get(messageId) ?? { recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '', at: [] };
+          entry.at.push(Date.now());
+          this.accepted.set(messageId, entry);
+          callback();
+        });
+      },
+    });
+    this.server.on('error', () => {});
+    await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', () => resolve()));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** When each copy of the messages that `matches` picks was accepted (ms). */
+  acceptedTimes(matches: (recipient: string) => boolean): number[] {
+    return [...this.accepted.values()].filter(({ recipient }) => matches(recipient)).flatMap(({ at }) => at);
+  }
+
+  /** Distinct messages, and those accepted more than once, among recipients that `matches` picks. */
+  count(matches: (recipient: string) => boolean): { distinct: number; duplicated: string[]; copies: number } {
+    let distinct = 0;
+    let copies = 0;
+    const duplicated: string[] = [];
+    for (const [messageId, { recipient, at }] of this.accepted) {
+      if (!matches(recipient)) continue;
+      distinct++;
+      copies += at.length;
+      if (at.length > 1) duplicated.push(messageId);
+    }
+    return { distinct, duplicated, copies };
+  }
+}

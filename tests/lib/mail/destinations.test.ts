@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { DnsLookup } from '@/lib/core/domains/dns-lookup';
+import { Destinations } from '@/lib/mail/destinations';
+
+const config = { smtpRelayUrl: null, smtpDeliveryPort: 25, mailHostname: 'mx.test', allowPrivateNetworks: true, delivery: { connections: 8, smtpTimeoutMs: 1000 } };
+
+function slowDns(answer: 'found' | 'error') {
+  let lookups = 0;
+  const dns = {
+    async mxRecords() {
+      lookups++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return answer === 'found' ? { status: 'found' as const, values: [{ exchange: 'mx.to.example', priority: 10 }] } : { status: 'error' as const, error: 'timeout' };
+    },
+    async addresses() {
+      return { status: 'found' as const, values: ['127.0.0.1'] };
+    },
+  } as unknown as DnsLookup;
+  return { dns, lookups: () => lookups };
+}
+
+describe('Destinations.poolFor', () => {
+  it('callers asking at the same time share one lookup and one pool (so DELIVERY_CONNECTIONS holds)', async () => {
+    const { dns, lookups } = slowDns('found');
+    const destinations = new Destinations({ config: config as never, dns });
+    const pools = await Promise.all(Array.from({ length: 50 }, () => destinations.poolFor('to.example')));
+    expect(new Set(pools).size).toBe(1);
+    expect(lookups()).toBe(1);
+    expect(await destinations.poolFor('to.example')).toBe(pools[0]);
+    destinations.close();
+  });
+
+  it('a failed lookup is shared too, and the next attempt looks up again', async () => {
+    const { dns, lookups } = slowDns('error');
+    const destinations = new Destinations({ config: config as never, dns });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => destinations.poolFor('to.example')));
+    expect(answers.every((answer) => 'kind' in answer && answer.kind === 'temporary')).toBe(true);
+    expect(lookups()).toBe(1);
+    await destinations.poolFor('to.example');
+    expect(lookups()).toBe(2);
+  });
+});
