@@ -83,6 +83,8 @@ for (const [name, args] of usageErrors) {
 const badInput: [string, string[], RegExp][] = [
   ['a bad email', ['accounts', 'create', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', 'long-enough'], /owner_email/],
   ['a short password', ['accounts', 'create', '--name', 'X', '--owner-email', 'short@example.com', '--owner-password', 'short'], /owner_password/],
+  // The same rule as the dashboard's first-run setup: at least 10 characters.
+  ['a 9-character password', ['accounts', 'create', '--name', 'X', '--owner-email', 'nine@example.com', '--owner-password', '123456789'], /owner_password: must be at least 10 characters/],
   ['an unknown tier', ['accounts', 'set-tier', '01a20000-0000-7000-8000-000000000000', 'gold'], /tier/],
   ['an unknown account', ['accounts', 'set-tier', '01a20000-0000-7000-8000-000000000000', 'partner'], /not found/],
   ['a malformed account id', ['accounts', 'suspend', 'nope'], /account_id/],

@@ -9,9 +9,10 @@ const DUE_STATES = ['queued', 'deferred', 'scheduled'];
 /**
  * Claims due messages in one statement: SKIP LOCKED lets workers on many machines take disjoint
  * batches, and the lease hands a dead worker's messages to another once it runs out (the last resort:
- * reclaim-dead-leases.ts frees them as soon as the worker is known to be gone).
+ * reclaim-dead-leases.ts frees them as soon as the worker is known to be gone). Unsafe: it takes every
+ * account's due mail, by design; only the delivery worker calls it.
  */
-export async function claimDueMessages(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedMessage[]> {
+export async function unsafeClaimDueMessages(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date }): Promise<ClaimedMessage[]> {
   const { now } = options;
   const due = db
     .select({ id: messages.id })

@@ -1,7 +1,7 @@
 import type { Services } from '@/lib/core/context';
-import { pauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
+import { unsafePauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { onMessagesQueued } from '@/lib/core/messages/queue-signal';
-import { claimDueMessages } from './claim-due-messages';
+import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
 import { OutcomeWriter } from './outcome-writer';
@@ -41,7 +41,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
   const stopListening = onMessagesQueued(() => wake?.());
   const idleTimer = setInterval(() => destinations.closeIdle(), 10_000);
 
-  const runBatch = async (claimed: Awaited<ReturnType<typeof claimDueMessages>>, now: Date) => {
+  const runBatch = async (claimed: Awaited<ReturnType<typeof unsafeClaimDueMessages>>, now: Date) => {
     try {
       const batch = await loadBatchContext(db, claimed, {
         services,
@@ -53,7 +53,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
       // A rejection here is an outcome that could not be written (logged by the writer).
       const settled = await Promise.allSettled(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
       const recorded = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-      await pauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => logger.error({ err: error }, 'bounce-rate check failed'));
+      await unsafePauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => logger.error({ err: error }, 'bounce-rate check failed'));
     } catch (error) {
       logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
     }
@@ -73,7 +73,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
       }
       try {
         const now = services.now();
-        const claimed = await claimDueMessages(db, { workerId, limit: config.delivery.batchSize, leaseMs: config.delivery.leaseSeconds * 1000, now });
+        const claimed = await unsafeClaimDueMessages(db, { workerId, limit: config.delivery.batchSize, leaseMs: config.delivery.leaseSeconds * 1000, now });
         if (claimed.length === 0) {
           await Promise.race([...inFlight, sleep(config.delivery.pollMs)]);
           wake = null;

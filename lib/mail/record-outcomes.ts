@@ -173,7 +173,7 @@ async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markD
   }
 }
 
-/** The domains whose bounce rate may have changed with these outcomes (see pauseOnBounceRate). */
+/** The domains whose bounce rate may have changed with these outcomes (see unsafePauseOnBounceRate). */
 export function bouncedDomainIds(results: { message: ClaimedMessage; outcome: Outcome }[]): string[] {
   return [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
 }

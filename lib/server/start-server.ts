@@ -98,9 +98,9 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
-  for (const role of config.roles) {
-    if (role === 'smtp' || role === 'mx') logger.debug({ role }, 'role not part of this build yet');
-  }
+  const unbuilt = config.roles.filter((role) => role === 'smtp' || role === 'mx');
+  // Said once at start, so that nobody waits for a port that is not open.
+  if (unbuilt.length) logger.info({ roles: unbuilt }, 'the smtp and mx roles are not built yet: they listen on nothing');
   return { stop, port };
 }
 

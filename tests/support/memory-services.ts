@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pino from 'pino';
 import { systemPrincipal, type Principal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
@@ -9,9 +6,8 @@ import type { CoreConfig } from '@/lib/core/config';
 import type { Services, VerbContext } from '@/lib/core/context';
 import type { DnsAnswer, DnsLookup } from '@/lib/core/domains/dns-lookup';
 import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
-import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
-import * as schema from '@/lib/db/schema';
 import { SecretBox } from '@/lib/shared/crypto';
+import { openMemoryDatabase } from './memory-database';
 
 /** A clock the test moves by hand: verbs and the pipeline read time only through `now()`. */
 export class TestClock {
@@ -94,9 +90,7 @@ export type TestServices = Services & { clock: TestClock; dns: TestDns; close: (
 
 /** Every service a verb uses, real where we own it (PGlite in memory, the template workers), faked only for DNS and time. */
 export async function memoryServices(config: Partial<CoreConfig> = {}): Promise<TestServices> {
-  const client = new PGlite();
-  const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  const db = await openMemoryDatabase();
   const clock = new TestClock();
   const renderer = createTemplateRenderer({ workers: 1 });
   return {
@@ -108,10 +102,8 @@ export async function memoryServices(config: Partial<CoreConfig> = {}): Promise<
     clock,
     dns: new TestDns(),
     renderer,
-    async close() {
-      await renderer.close();
-      await client.close();
-    },
+    // The in-memory database goes with the test file's worker.
+    close: () => renderer.close(),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from '@/lib/core/zod';
+import { passwordSchema } from '@/lib/core/users/password-schema';
 
 export const accountIdSchema = z.string().uuid('invalid account_id');
 
@@ -53,7 +54,7 @@ const emailSchema = z.string().trim().toLowerCase().email('must be an email addr
 export const createAccountSchema = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
   owner_email: emailSchema,
-  owner_password: z.string().min(8, 'must be at least 8 characters').max(1024),
+  owner_password: passwordSchema,
   with_api_key: z.boolean().default(false),
 });
 

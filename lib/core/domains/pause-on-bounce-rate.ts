@@ -7,9 +7,10 @@ import { domains, events } from '@/lib/db/schema';
  * After bounces, the domains they came from are measured: when, within the recent window (and since
  * the last unpause), at least PAUSE_MIN_VOLUME real (not sandbox) deliveries and bounces happened and
  * more than PAUSE_BOUNCE_RATE of them bounced, the domain pauses (`pause_reason: bounce_rate`).
- * Other domains keep sending.
+ * Other domains keep sending. Unsafe: it takes domain ids of any account (the delivery engine's
+ * outcomes), so only the engine calls it.
  */
-export async function pauseOnBounceRate(services: Pick<Services, 'config' | 'logger'>, db: Db, domainIds: string[], now: Date): Promise<string[]> {
+export async function unsafePauseOnBounceRate(services: Pick<Services, 'config' | 'logger'>, db: Db, domainIds: string[], now: Date): Promise<string[]> {
   if (domainIds.length === 0) return [];
   const { bounceRate, minVolume, windowHours } = services.config.pause;
   const windowStart = new Date(now.getTime() - windowHours * 3600_000);

@@ -5,6 +5,7 @@ import { findOrCreateUser } from '@/lib/core/users/find-or-create-user';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { accounts, memberships } from '@/lib/db/schema';
+import { passwordSchema } from '@/lib/core/users/password-schema';
 
 /** Operator verb (CLI): makes a person, new or existing (right password), a member with a role. */
 export const addMemberWithPassword = defineVerb({
@@ -12,7 +13,7 @@ export const addMemberWithPassword = defineVerb({
   input: z.object({
     account_id: z.string().uuid('invalid account_id'),
     email: z.string().trim().toLowerCase().email('must be an email address'),
-    password: z.string().min(8, 'must be at least 8 characters').max(1024),
+    password: passwordSchema,
     role: z.enum(MEMBER_ROLES, { error: `must be one of ${MEMBER_ROLES.join(', ')}` }),
   }),
   async run({ db }, input) {

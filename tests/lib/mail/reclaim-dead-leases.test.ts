@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { messages, workers } from '@/lib/db/schema';
 import { unsafeReclaimAllLeases, unsafeReclaimDeadLeases } from '@/lib/mail/reclaim-dead-leases';
 import { STALE_AFTER_MS, type Observer } from '@/lib/mail/worker-liveness';
-import { openMemoryDatabase, queuedMessage } from './memory-database';
+import { openMemoryDatabase, queuedMessage } from '../../support/memory-database';
 
 const HERE = 'box pid:[1]';
 const observer = (alive: number[]): Observer => ({ workerId: 'me', host: HERE, pid: 100, isProcessAlive: (pid) => alive.includes(pid) });

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { events, messages, statsHourly, statsTagsHourly } from '@/lib/db/schema';
 import type { Outcome } from '@/lib/mail/outcome';
 import { recordOutcomes } from '@/lib/mail/record-outcomes';
-import { openMemoryDatabase, queuedMessage } from './memory-database';
+import { openMemoryDatabase, queuedMessage } from '../../support/memory-database';
 
 const services = { config: { delivery: { retrySchedule: [60] } } } as never;
 const delivered: Outcome = { kind: 'delivered', log: '250 ok' };
