@@ -4,7 +4,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Database drivers and native-ish packages stay outside the bundle; the server process owns them.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'ioredis', 'rate-limiter-flexible'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'ioredis'],
   typescript: { ignoreBuildErrors: false },
 };
 export default nextConfig;

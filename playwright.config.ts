@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end suites against a real server started in global setup. Projects are the surfaces:
- * api (HTTP), smtp (mail leaving and arriving), cli and process (the operator's side), dashboard (Debian's Chromium).
+ * api (HTTP), smtp (mail leaving and arriving), cli and process (the operator's side), dashboard (Debian's Chromium),
+ * and quiet (timing-sensitive checks, alone after the others).
  * MAILSTEAD_TEST_POSTGRES_URL switches the run from PGlite to a fresh PostgreSQL database.
  */
 export default defineConfig({
@@ -35,5 +36,7 @@ export default defineConfig({
         },
       },
     },
+    // Timing-sensitive checks, run after every other project and so alone on the machine.
+    { name: 'quiet', testDir: './e2e/quiet', dependencies: ['api', 'cli', 'process', 'smtp', 'dashboard'] },
   ],
 });
