@@ -1,201 +1,46 @@
 /**
- * `npm run bench`: acceptance and delivery throughput, on PGlite and (when reachable) PostgreSQL.
+ * `npm run bench [-- delivery|statistics ...]`: each case on PGlite and (when reachable) PostgreSQL.
+ * Without arguments every case runs; BENCH_ONLY=pglite or BENCH_ONLY=postgres measures one database.
  *
- * Acceptance: 100-recipient POST /v2/.../messages from 4 accounts (so that the per-account rate
- * limit is not what is measured), against a server running only the web role.
- * Delivery: the same queue drained by a server running only the worker role into an SMTP sink on
- * loopback that answers 250 to everything; 10 KB messages, DKIM on.
+ * delivery (bench/delivery.ts): acceptance and delivery throughput.
+ * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
  */
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { Agent, fetch } from 'undici';
-import { createAccountWithKey } from '../e2e/support/cli';
 import { TestDnsServer } from '../e2e/support/dns-server';
-import { createScratchDatabase } from '../e2e/support/postgres';
-import { freePort, startServer, tempDataDir, trustingAgent, type ServerHandle } from '../e2e/support/server';
+import { POSTGRES_URL, type DatabaseName } from './bench-support';
+import { printDeliveryResults, runDeliveryBench, type DeliveryResult } from './delivery';
 import { isPostgresReachable } from './postgres-reachable';
+import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 
-const ACCOUNTS = 4;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const RECIPIENTS_PER_REQUEST = 100;
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const BODY = 'x'.repeat(10 * 1024);
-const POSTGRES_URL = process.env.MAILSTEAD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CASES = ['delivery', 'statistics'] as const;
+type Case = (typeof CASES)[number];
 
-type Result = { database: string; acceptedPerSecond: number; p50: number; p99: number; deliveredPerSecond: number; workerCpuMs: number; databaseCpuMs: number | null; messages: number };
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !CASES.includes(name as Case));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark case: ${unknown.join(', ')} (cases: ${CASES.join(', ')})`);
+  process.exit(2);
+}
+const selected: Case[] = requested.length > 0 ? (requested as Case[]) : [...CASES];
 
-/** CPU time (user + system) a process has used, in ms, from /proc: less sensitive to a busy machine than rates. */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
+const databases: DatabaseName[] = [];
+if (process.env.BENCH_ONLY !== 'postgres') databases.push('PGlite');
+if (process.env.BENCH_ONLY !== 'pglite') {
+  if (await isPostgresReachable(POSTGRES_URL)) databases.push('PostgreSQL');
+  else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 }
 
-/** CPU used by the PostgreSQL backends serving one database (alive now), in ms. */
-async function databaseCpuMs(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-  await client.end();
-  return rows.reduce((sum, row) => sum + cpuMs(row.pid), 0);
+if (selected.includes('delivery')) {
+  const dns = new TestDnsServer();
+  await dns.start();
+  const results: DeliveryResult[] = [];
+  for (const database of databases) results.push(await runDeliveryBench(database, dns));
+  await dns.stop();
+  printDeliveryResults(results);
 }
 
-async function startSink() {
-  let count = 0;
-  const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        count++;
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { port, received: () => count, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Servers this run started, killed when it exits (a failed run must not leave them running). */
-const servers: ServerHandle[] = [];
-process.on('exit', () => servers.forEach((server) => server.process.exitCode === null && server.process.kill('SIGKILL')));
-function tracked(server: ServerHandle): ServerHandle {
-  servers.push(server);
-  return server;
-}
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function run(database: 'PGlite' | 'PostgreSQL', dns: TestDnsServer): Promise<Result> {
-  const sink = await startSink();
-  const dataDir = tempDataDir('ms-bench-');
-  let env: Record<string, string> = {
-    DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_DELIVERY_PORT: String(sink.port),
-    LOG_LEVEL: 'warn',
-    MAILSTEAD_TEST_DNS: '',
-  };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
-  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
-  const web = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs }));
-  const agent = trustingAgent(dataDir);
-  const accounts: { accountId: string; apiKey: string; domain: string }[] = [];
-  const senderDomain = `bench-${Date.now().toString(36)}.example.com`;
-  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
-  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
-  for (let i = 0; i < ACCOUNTS; i++) {
-    const account = await createAccountWithKey(web.env, `Bench ${i}`);
-    const domain = `a${i}.${senderDomain}`;
-    const created = await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/domains`, { domain });
-    for (const record of (created.dns_records ?? []) as { type: string; host: string; content: string }[]) {
-      if (record.type === 'TXT') dns.set(record.host, 'TXT', [record.content]);
-      if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
-    }
-    await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/domains/${domain}/check-dns`);
-    accounts.push({ ...account, domain });
-  }
-
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, worker) => {
-      while (next < REQUESTS) {
-        const index = next++;
-        const account = accounts[(index + worker) % ACCOUNTS];
-        const body = {
-          from: { email: `bench@${account.domain}`, name: 'Bench' },
-          recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, r) => ({ email: `r${index}-${r}@sink.example`, name: `R ${r}` })),
-          subject: `Bench ${index}`,
-          text_content: BODY,
-        };
-        const t0 = performance.now();
-        await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/messages`, body, 202);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const acceptSeconds = (performance.now() - started) / 1000;
-  const messages = REQUESTS * RECIPIENTS_PER_REQUEST;
-  await web.stop();
-
-  // Delivery: a worker-only process drains what the web process accepted.
-  const worker = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false, nodeArgs }));
-  const deliveryStart = performance.now();
-  let firstAt = 0;
-  let cpuAtFirst = 0;
-  while (sink.received() < messages) {
-    if (!firstAt && sink.received() > 0) {
-      firstAt = performance.now();
-      cpuAtFirst = cpuMs(worker.process.pid!);
-    }
-    if (worker.process.exitCode !== null) throw new Error('worker exited');
-    if (performance.now() - deliveryStart > 600_000) throw new Error(`delivery stalled at ${sink.received()}/${messages}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  // Counted from the first delivery, so that process start-up is not part of the rate.
-  const deliverySeconds = (performance.now() - (firstAt || deliveryStart)) / 1000;
-  const workerCpuMs = cpuMs(worker.process.pid!) - cpuAtFirst;
-  const databaseCpu = env.DATABASE_URL ? await databaseCpuMs(env.DATABASE_URL) : null;
-  await worker.stop();
-  await sink.stop();
-  await drop?.();
-  return {
-    database,
-    acceptedPerSecond: Math.round(messages / acceptSeconds),
-    p50: Math.round(percentile(latencies, 50)),
-    p99: Math.round(percentile(latencies, 99)),
-    deliveredPerSecond: Math.round(messages / deliverySeconds),
-    workerCpuMs: workerCpuMs / messages,
-    databaseCpuMs: databaseCpu === null ? null : databaseCpu / messages,
-    messages,
-  };
-}
-
-async function api(server: ServerHandle, agent: Agent, key: string, method: string, path: string, body?: unknown, expected = 0): Promise<Record<string, unknown> & { dns_records?: unknown }> {
-  const response = await fetch(server.baseUrl + path, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-    dispatcher: agent,
-  });
-  const text = await response.text();
-  if ((expected && response.status !== expected) || response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : {};
-}
-
-const dns = new TestDnsServer();
-await dns.start();
-const results: Result[] = process.env.BENCH_ONLY === 'postgres' ? [] : [await run('PGlite', dns)];
-if (await isPostgresReachable(POSTGRES_URL)) results.push(await run('PostgreSQL', dns));
-else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
-await dns.stop();
-
-console.log(`\n${REQUESTS} requests x ${RECIPIENTS_PER_REQUEST} recipients from ${ACCOUNTS} accounts, ${CONCURRENCY} in flight; 10 KB messages, DKIM on\n`);
-console.log('| database   | acceptance (recipients/s) | p50 (ms) | p99 (ms) | delivery (messages/s) | worker CPU (ms/message) | PostgreSQL CPU (ms/message) |');
-console.log('|------------|---------------------------|----------|----------|-----------------------|-------------------------|-----------------------------|');
-for (const r of results) {
-  const databaseCpu = r.databaseCpuMs === null ? '-' : r.databaseCpuMs.toFixed(2);
-  console.log(
-    `| ${r.database.padEnd(10)} | ${String(r.acceptedPerSecond).padStart(25)} | ${String(r.p50).padStart(8)} | ${String(r.p99).padStart(8)} | ${String(r.deliveredPerSecond).padStart(21)} | ${r.workerCpuMs.toFixed(2).padStart(23)} | ${databaseCpu.padStart(27)} |`,
-  );
+if (selected.includes('statistics')) {
+  const results: StatisticsResult[] = [];
+  for (const database of databases) results.push(await runStatisticsBench(database));
+  printStatisticsResults(results);
 }
 process.exit(0);

@@ -100,6 +100,9 @@ export function OverviewView({ accountId }: { accountId: string }) {
               <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
                 <DailySendingChart days={overview.data.days} />
               </div>
+              <Link href={`/${accountId}/deliverability`} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+                Deliverability: rates, bounces and delivery time
+              </Link>
             </section>
           ) : null}
           {can('messages:read') ? (

@@ -27,6 +27,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     sandbox: true,
   },
   'POST /v2/accounts/{account_id}/messages/conversation': { from: { email: `sender@${SENDER_DOMAIN}` }, to: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
+  'POST /v2/accounts/{account_id}/webhooks': { name: 'bad input', url: 'https://hooks.bad-input.example.com/h', scope: 'global', on_delivered: true },
+  'PUT /v2/accounts/{account_id}/webhooks/{webhook_id}': { name: 'bad input 2', on_opened: true },
+  'POST /v2/accounts/{account_id}/webhooks/{webhook_id}/trigger': { events: ['message.delivered'] },
+  'POST /v2/accounts/{account_id}/suppressions': { email: 'r@example.org', expires_at: '2099-01-01T00:00:00Z', domain: SENDER_DOMAIN, reason: 'bad input' },
   'POST /v1/email/send': {
     from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
     recipients: [{ email: 'r@example.org', name: 'R' }],
@@ -47,6 +51,7 @@ test.beforeAll(async () => {
   pathValues.key_id = key.body.id;
   pathValues.domain = (await verifiedDomain(api, SENDER_DOMAIN)).domain;
   pathValues.message_id = '01a20000-0000-7000-8000-000000000000';
+  pathValues.webhook_id = (await api.post(api.account('/webhooks'), { name: 'target', url: 'https://hooks.bad-input.example.com/target', scope: 'global' })).body.id;
   const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
   expect(v1Key.code).toBe(0);
   v1 = api.with(null);

@@ -37,7 +37,9 @@ test('at 390 px every page fits the screen; the menu button opens the navigation
     ['message', `${base}/messages/${encodeURIComponent(messageId)}`, /A subject line long enough/],
     ['api-keys', `${base}/api-keys`, 'API keys'],
     ['settings', `${base}/settings`, 'Settings'],
-    ['webhooks-soon', `${base}/webhooks`, 'Webhooks'],
+    ['deliverability', `${base}/deliverability`, 'Deliverability'],
+    ['suppressions', `${base}/suppressions`, 'Suppressions'],
+    ['webhooks', `${base}/webhooks`, 'Webhooks'],
   ];
 
   await page.setViewportSize(PHONE);

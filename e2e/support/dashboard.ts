@@ -1,7 +1,9 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { ROOT } from './paths';
+import { createScratchDatabase, postgresAdminUrl } from './postgres';
+import { startServer, type ServerHandle } from './server';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -33,4 +35,45 @@ export async function capture(page: Page, testInfo: TestInfo, name: string) {
 export async function expectNoHorizontalOverflow(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect.soft(widths.scroll, `the page is ${widths.scroll}px wide in a ${widths.viewport}px viewport`).toBeLessThanOrEqual(widths.viewport);
+}
+
+/**
+ * A chart is readable when its axis labels do not run into each other: no two tick labels of one
+ * axis overlap (recharts drops ticks that would not fit; this checks that it did).
+ */
+export async function expectChartTicksApart(page: Page, chart: string) {
+  const overlaps = await page.locator(`[data-chart="${chart}"]`).evaluate((element) => {
+    const found: string[] = [];
+    for (const axis of element.querySelectorAll('.recharts-cartesian-axis')) {
+      const boxes = [...axis.querySelectorAll('.recharts-cartesian-axis-tick-value, .recharts-cartesian-axis-tick text')].map((tick) => ({ text: tick.textContent ?? '', box: tick.getBoundingClientRect() }));
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i].box, boxes[j].box];
+          if (a.width && b.width && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) found.push(`${boxes[i].text} / ${boxes[j].text}`);
+        }
+      }
+    }
+    return found;
+  });
+  expect.soft(overlaps, `tick labels overlap in the ${chart} chart`).toEqual([]);
+}
+
+/** A server of the spec's own (with its own scratch database on the PostgreSQL run). */
+export function ownDashboardServer(name: string, env: () => Record<string, string>) {
+  const handle: { server: ServerHandle | null; drop: (() => Promise<void>) | null } = { server: null, drop: null };
+  test.beforeAll(async () => {
+    const settings = env();
+    const adminUrl = postgresAdminUrl();
+    if (adminUrl) {
+      const scratch = await createScratchDatabase(adminUrl, `mailstead_${name}`);
+      handle.drop = scratch.drop;
+      Object.assign(settings, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `${name}-secret-`.padEnd(40, '0') });
+    }
+    handle.server = await startServer({ env: settings });
+  });
+  test.afterAll(async () => {
+    await handle.server?.stop();
+    await handle.drop?.();
+  });
+  return () => handle.server!;
 }

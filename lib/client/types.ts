@@ -1,11 +1,17 @@
+import type { z } from 'zod';
 import type { AccountObject } from '@/lib/core/accounts/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/present';
+import type { DeliverabilitySettings } from '@/lib/core/deliverability-settings/get-deliverability-settings';
 import type { DomainObject } from '@/lib/core/domains/present';
 import type { MessageDetails } from '@/lib/core/messages/get-message-details';
 import type { MessageSummaryObject } from '@/lib/core/messages/present';
 import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
+import type { bounceStatisticsSchema, deliverabilityStatisticsSchema, deliveryTimeStatisticsSchema } from '@/lib/core/statistics/schemas';
+import type { SuppressionObject } from '@/lib/core/suppressions/present';
+import type { getWebhookDelivery } from '@/lib/core/webhooks/get-webhook-delivery';
+import type { presentDelivery, WebhookObject } from '@/lib/core/webhooks/present';
 
-export type { AccountObject, AccountOverview, ApiKeyObject, DomainObject, MessageDetails };
+export type { AccountObject, AccountOverview, ApiKeyObject, DeliverabilitySettings, DomainObject, MessageDetails };
 export type DnsRecordObject = DomainObject['dns_records'][number];
 
 export type MessageObject = MessageSummaryObject & {
@@ -21,3 +27,17 @@ export type CurrentUser = {
   name: string | null;
   accounts: { id: string; name: string; status: string; role: string; is_owner: boolean; scopes: string[] }[];
 };
+
+/** `{object:'list', data}` without pagination: the statistics reports and the create-suppression answer. */
+export type PlainList<T> = { object: 'list'; data: T[] };
+
+export type DeliverabilityBucket = z.output<typeof deliverabilityStatisticsSchema>;
+export type BounceBucket = z.output<typeof bounceStatisticsSchema>;
+export type DeliveryTimeBucket = z.output<typeof deliveryTimeStatisticsSchema>;
+
+export type { WebhookObject };
+export type WebhookDelivery = ReturnType<typeof presentDelivery>;
+export type WebhookDeliveryDetail = Awaited<ReturnType<typeof getWebhookDelivery>>;
+export type WebhookAttempt = WebhookDeliveryDetail['attempts_log'][number];
+
+export type { SuppressionObject };

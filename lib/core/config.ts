@@ -14,4 +14,10 @@ export type CoreConfig = {
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
   pause: { bounceRate: number; minVolume: number; windowHours: number };
+  /**
+   * Webhook delivery: per-attempt timeout, seconds between attempts of one delivery (then it fails),
+   * and auto-disable after `disableAfterFailures` consecutive failed attempts spanning at least
+   * `disableAfterSeconds`.
+   */
+  webhooks: { timeoutMs: number; retrySchedule: number[]; disableAfterFailures: number; disableAfterSeconds: number; pollMs: number; concurrency: number };
 };

@@ -24,7 +24,7 @@ const TUNING = {
  * as soon as the server replies (group commit, outcome-writer.ts), before its connection carries the
  * next message, so that a crash re-sends at most one message per open connection.
  */
-export async function startDeliveryWorker(services: Services, options: { database: keyof typeof TUNING }): Promise<{ stop: () => Promise<void> }> {
+export async function startDeliveryWorker(services: Services, options: { database: keyof typeof TUNING }): Promise<{ workerId: string; isOnlyProcess: boolean; stop: () => Promise<void> }> {
   const { config, db, logger } = services;
   const tuning = TUNING[options.database];
   const heartbeat = await startWorkerHeartbeat(services, { isOnlyProcess: tuning.isOnlyProcess });
@@ -90,6 +90,9 @@ export async function startDeliveryWorker(services: Services, options: { databas
   })();
 
   return {
+    // Other loops of the worker role (webhook dispatch) claim under this id and its heartbeat.
+    workerId,
+    isOnlyProcess: tuning.isOnlyProcess,
     async stop() {
       isStopping = true;
       wake?.();

@@ -1,21 +1,10 @@
-import ipaddr from 'ipaddr.js';
 import type { DnsLookup } from '@/lib/core/domains/dns-lookup';
+import { isPrivateAddress } from '@/lib/shared/private-address';
 
 export type Destination =
   | { kind: 'hosts'; hosts: { host: string; addresses: string[] }[] }
   | { kind: 'permanent'; reason: string }
   | { kind: 'temporary'; reason: string };
-
-// Addresses mail must never be sent to from a public service unless the operator allows it.
-const PRIVATE_RANGES = new Set(['loopback', 'private', 'linkLocal', 'uniqueLocal', 'unspecified', 'carrierGradeNat', 'reserved', 'broadcast', 'multicast']);
-
-export function isPrivateAddress(address: string): boolean {
-  try {
-    return PRIVATE_RANGES.has(ipaddr.process(address).range());
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Where mail for a domain goes (RFC 5321 section 5): its MX hosts by priority, or the domain's own

@@ -95,6 +95,9 @@ const envSchema = z.object({
   // Tuning knobs, mostly for tests and benchmarks.
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
+  // The published statistics limit is 1/s, burst 1; benchmarks raise it to time many requests.
+  RATE_LIMIT_STATISTICS_PER_SECOND: z.coerce.number().int().min(1).default(1),
+  RATE_LIMIT_STATISTICS_BURST: z.coerce.number().int().min(1).default(1),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -114,6 +117,17 @@ const envSchema = z.object({
   PAUSE_MIN_VOLUME: z.coerce.number().int().min(1).default(50),
   PAUSE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   RETENTION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // 11 attempts over about a day: 5 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5,60,300,900,1800,3600,7200,14400,28800,28800')
+    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 5,60,300'),
+  // AhaSend's rule: 100 failed attempts in a row; and at least an hour of them, so that a burst to a receiver down for a minute does not count.
+  WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(100),
+  WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(500),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
 });
 
 /** The process's configuration: core's part (lib/core/config.ts) and the server's own settings. */
@@ -131,6 +145,7 @@ export type Config = CoreConfig & {
   smtpSubmissionPort: number;
   mxPort: number;
   rateLimit: { perSecond: number; burst: number };
+  statisticsRateLimit: { perSecond: number; burst: number };
   /** Slow or silent clients: first byte, TLS handshake and request headers each within `headersMs`; idle keep-alive. */
   httpTimeouts: { headersMs: number; keepAliveMs: number };
   jobPollMs: number;
@@ -179,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     httpPort: e.HTTP_PORT,
     allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
+    statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     jobPollMs: e.JOB_POLL_MS,
     dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
@@ -192,5 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
     retentionPurgeIntervalSeconds: e.RETENTION_PURGE_INTERVAL_SECONDS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
+      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
+      disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER_SECONDS,
+      pollMs: e.WEBHOOK_POLL_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
   };
 }

@@ -39,7 +39,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     namespace: secrets.fingerprint().slice(0, 12),
     logger,
     general: config.rateLimit,
-    statistics: { perSecond: 1, burst: 1 },
+    statistics: config.statisticsRateLimit,
     session: config.rateLimit,
   });
   const registry: Registry = {

@@ -15,6 +15,7 @@ import { buildRegistry } from './registry';
 import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
 import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
+import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
@@ -70,6 +71,9 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => worker.stop());
     const delivery = await startDeliveryWorker(registry, { database: registry.database.kind });
     stops.push(() => delivery.stop());
+    // Under the delivery worker's id and heartbeat; stopped before it (stops run in reverse).
+    const webhooks = await startWebhookDispatcher(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
+    stops.push(() => webhooks.stop());
   }
 
   let port: number | null = null;

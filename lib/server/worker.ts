@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
+import { unsafePurgeExpiredWebhookDeliveries } from '@/lib/core/webhooks/purge-expired-webhook-deliveries';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
 
@@ -18,6 +19,9 @@ const HANDLERS: Record<string, JobHandler> = {
   'recheck-domains': async (registry) => {
     await unsafeRecheckDomains(registry);
   },
+  'purge-webhook-deliveries': async ({ db, now }) => {
+    await unsafePurgeExpiredWebhookDeliveries(db, now());
+  },
 };
 
 /** Periodic work every deployment runs, registered idempotently at start. */
@@ -25,6 +29,7 @@ const periodicJobs = (registry: Registry) => [
   { name: 'purge-idempotency-records', kind: 'purge-idempotency-records', intervalSeconds: 3600 },
   { name: 'recheck-domains', kind: 'recheck-domains', intervalSeconds: registry.config.dns.recheckIntervalSeconds },
   { name: 'purge-expired-messages', kind: 'purge-expired-messages', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
+  { name: 'purge-webhook-deliveries', kind: 'purge-webhook-deliveries', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
 ];
 
 const JOB_LEASE_MS = 5 * 60 * 1000;

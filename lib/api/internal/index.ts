@@ -1,4 +1,5 @@
 import { setApiKeySandbox } from '@/lib/core/api-keys/set-api-key-sandbox';
+import { getDeliverabilitySettings } from '@/lib/core/deliverability-settings/get-deliverability-settings';
 import { getMessage } from '@/lib/core/messages/get-message';
 import { getMessageDetails } from '@/lib/core/messages/get-message-details';
 import { listMessageEvents } from '@/lib/core/messages/list-message-events';
@@ -14,6 +15,7 @@ import { getSetupStatus } from '@/lib/core/setup/get-setup-status';
 import { getCurrentUser } from '@/lib/core/users/get-current-user';
 import { z } from '@/lib/core/zod';
 import type { Endpoint } from '../endpoint';
+import { webhookInternalEndpoints } from './webhooks';
 
 const anything = z.object({}).passthrough();
 
@@ -72,6 +74,16 @@ export const internalEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
+    path: '/internal/accounts/{account_id}/deliverability-settings',
+    verb: getDeliverabilitySettings,
+    status: 200,
+    summary: 'The bounce-rate and complaint-rate limits that pause a sending domain, for the Deliverability page',
+    tags: ['Internal'],
+    response: anything,
+    isHiddenFromDocument: true,
+  },
+  {
+    method: 'get',
     path: '/internal/accounts/{account_id}/messages/{message_id}/details',
     verb: getMessageDetails,
     status: 200,
@@ -102,4 +114,5 @@ export const internalEndpoints: Endpoint[] = [
       }),
   },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
+  ...webhookInternalEndpoints,
 ];

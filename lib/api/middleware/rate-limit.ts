@@ -11,7 +11,8 @@ export function rateLimit(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const principal = c.get('principal');
     if (!principal) return next();
-    const bucket: RateBucket = STATISTICS_PATH.test(c.req.path) ? 'statistics' : principal.kind === 'session' ? 'session' : 'general';
+    // The 1/s statistics limit is the API's (keys); the dashboard loads several charts at once on its session's bucket.
+    const bucket: RateBucket = principal.kind === 'session' ? 'session' : STATISTICS_PATH.test(c.req.path) ? 'statistics' : 'general';
     const decision = await deps.rateLimiter.consume(bucket, principal.accountId || `user:${principal.userId ?? 'anonymous'}`, getRequestMeta(c).receivedAt);
     if (!decision.isAllowed) throw rateLimited(decision.retryAfterSeconds);
     return next();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
 export type StructuredContent = {
@@ -101,78 +101,6 @@ export const messages = pgTable(
     // BRIN: retention expiries follow insertion order closely, and a BRIN costs writes almost nothing.
     index('messages_retain_idx').using('brin', table.retainUntil),
   ],
-);
-
-/**
- * Addresses not to send to: per account, for one domain or (null) all of them. Kinds: bounce,
- * complaint, manual, protected.
- */
-export const suppressions = pgTable(
-  'suppressions',
-  {
-    id: id(),
-    accountId: uuid('account_id').notNull(),
-    email: text('email').notNull(),
-    // Lowercase domain name, or '' for every domain of the account (unique with NULLs would not work).
-    domain: text('domain').notNull().default(''),
-    kind: text('kind').notNull(),
-    reason: text('reason'),
-    expiresAt: timestampColumn('expires_at').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [uniqueIndex('suppressions_account_email_domain_idx').on(table.accountId, table.email, table.domain), index('suppressions_account_idx').on(table.accountId, table.id)],
-);
-
-const counters = {
-  reception: integer('reception').notNull().default(0),
-  delivered: integer('delivered').notNull().default(0),
-  deferred: integer('deferred').notNull().default(0),
-  bounced: integer('bounced').notNull().default(0),
-  failed: integer('failed').notNull().default(0),
-  suppressed: integer('suppressed').notNull().default(0),
-  opened: integer('opened').notNull().default(0),
-  clicked: integer('clicked').notNull().default(0),
-  deliveryTimeSumMs: bigint('delivery_time_sum_ms', { mode: 'number' }).notNull().default(0),
-  deliveryTimeCount: integer('delivery_time_count').notNull().default(0),
-};
-
-/** Hourly (UTC) counters written with the events, so that statistics never scan messages. */
-export const statsHourly = pgTable(
-  'stats_hourly',
-  {
-    accountId: uuid('account_id').notNull(),
-    hour: timestampColumn('hour').notNull(),
-    senderDomain: text('sender_domain').notNull(),
-    recipientDomain: text('recipient_domain').notNull(),
-    ...counters,
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain] })],
-);
-
-export const statsTagsHourly = pgTable(
-  'stats_tags_hourly',
-  {
-    accountId: uuid('account_id').notNull(),
-    hour: timestampColumn('hour').notNull(),
-    tag: text('tag').notNull(),
-    senderDomain: text('sender_domain').notNull(),
-    ...counters,
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.tag, table.senderDomain] })],
-);
-
-export const statsBouncesHourly = pgTable(
-  'stats_bounces_hourly',
-  {
-    accountId: uuid('account_id').notNull(),
-    hour: timestampColumn('hour').notNull(),
-    senderDomain: text('sender_domain').notNull(),
-    recipientDomain: text('recipient_domain').notNull(),
-    classification: text('classification').notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.classification] })],
 );
 
 /** Links of a click-tracked message, by position; the click URL carries only the position and a signature. */

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/lib/db/client';
-import { events, messages, statsHourly, statsTagsHourly } from '@/lib/db/schema';
+import { events, messages, statsByTagHourly, statsDaily, statsHourly, suppressions } from '@/lib/db/schema';
 import type { Outcome } from '@/lib/mail/outcome';
 import { recordOutcomes } from '@/lib/mail/record-outcomes';
 import { openMemoryDatabase, queuedMessage } from '../../support/memory-database';
@@ -21,7 +21,7 @@ describe('recordOutcomes (in-memory PGlite)', () => {
   }
   const counters = async (accountId: string) => {
     const [hourly] = await db.select().from(statsHourly).where(eq(statsHourly.accountId, accountId));
-    const tags = await db.select().from(statsTagsHourly).where(eq(statsTagsHourly.accountId, accountId));
+    const tags = await db.select().from(statsByTagHourly).where(eq(statsByTagHourly.accountId, accountId));
     return { delivered: hourly?.delivered ?? 0, tagged: tags.reduce((sum, row) => sum + row.delivered, 0) };
   };
 
@@ -67,5 +67,42 @@ describe('recordOutcomes (in-memory PGlite)', () => {
     const rows = new Map((await db.select().from(messages).where(inArray(messages.id, [later.id, expiring.id]))).map((row) => [row.id, row]));
     expect(rows.get(later.id)).toMatchObject({ status: 'deferred', nextAttemptAt: new Date(now.getTime() + 60_000) });
     expect(rows.get(expiring.id)).toMatchObject({ status: 'failed', nextAttemptAt: null });
+  });
+
+  it('a delivery fills the delivery-time sum, count and histogram, hourly and daily; a hard bounce its class column and a 30-day suppression (not in sandbox)', async () => {
+    const accountId = '00000000-0000-4000-8000-00000000000c';
+    const now = new Date('2026-11-03T10:30:00Z');
+    const [fast, slow, bounced, soft, sandboxed] = await claimed([
+      queuedMessage('w1', { accountId, firstAttemptAt: new Date(now.getTime() - 800), recipientDomain: 'gmail.example' }),
+      queuedMessage('w1', { accountId, firstAttemptAt: new Date(now.getTime() - 120_000), recipientDomain: 'gmail.example' }),
+      queuedMessage('w1', { accountId, recipient: 'gone@y.example', expiresAt: new Date(now.getTime() + 3600_000) }),
+      queuedMessage('w1', { accountId, recipient: 'full@y.example', expiresAt: new Date(now.getTime() + 3600_000) }),
+      queuedMessage('w1', { accountId, recipient: 'sandboxed@y.example', isSandbox: true }),
+    ]);
+    await recordOutcomes(
+      services,
+      db,
+      'w1',
+      [
+        { message: fast, outcome: delivered },
+        { message: slow, outcome: delivered },
+        { message: bounced, outcome: { kind: 'bounced', log: '550 5.1.1 no such user', classification: 'InvalidRecipient' } },
+        { message: soft, outcome: { kind: 'bounced', log: '552 5.2.2 mailbox full', classification: 'QuotaIssues' } },
+        { message: sandboxed, outcome: { kind: 'bounced', log: '550 5.1.1 sandbox', classification: 'InvalidRecipient' } },
+      ],
+      { now },
+    );
+    for (const table of [statsHourly, statsDaily]) {
+      const rows = await db.select().from(table).where(eq(table.accountId, accountId));
+      const gmail = rows.find((row) => row.recipientDomain === 'gmail.example')!;
+      expect(gmail).toMatchObject({ delivered: 2, deliveryTimeCount: 2, deliveryTimeSumMs: 120_800, deliveryTime0To1s: 1, deliveryTime1To5m: 1 });
+      const y = rows.find((row) => row.recipientDomain === 'y.example')!;
+      expect(y).toMatchObject({ bounced: 3, bouncedInvalidRecipient: 2, bouncedQuotaIssues: 1, deliveryTimeCount: 0 });
+    }
+    const suppressed = await db.select().from(suppressions).where(eq(suppressions.accountId, accountId));
+    expect(suppressed).toEqual([
+      expect.objectContaining({ email: 'gone@y.example', domain: 'x.example', kind: 'bounce', expiresAt: new Date(now.getTime() + 30 * 86_400_000), reason: expect.stringMatching(/^hard bounce \(InvalidRecipient\): 550 5\.1\.1/) }),
+    ]);
+    expect(await db.select({ type: events.type }).from(events).where(eq(events.accountId, accountId))).toContainEqual({ type: 'suppression.created' });
   });
 });

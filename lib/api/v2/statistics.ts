@@ -1,0 +1,51 @@
+import { getBounceStatistics } from '@/lib/core/statistics/get-bounce-statistics';
+import { getDeliverabilityStatistics } from '@/lib/core/statistics/get-deliverability-statistics';
+import { getDeliveryTimeStatistics } from '@/lib/core/statistics/get-delivery-time-statistics';
+import {
+  bounceStatisticsResponseSchema,
+  deliverabilityStatisticsResponseSchema,
+  deliveryTimeStatisticsResponseSchema,
+  statisticsQuerySchema,
+} from '@/lib/core/statistics/schemas';
+import type { Endpoint } from '../endpoint';
+
+// Rate limited separately: 1 request per second, burst 1, per account (lib/api/middleware/rate-limit.ts).
+const reports = '/v2/accounts/{account_id}/statistics/transactional';
+const tags = ['Statistics'];
+const query = statisticsQuerySchema;
+
+export const statisticsEndpoints: Endpoint[] = [
+  {
+    method: 'get',
+    path: `${reports}/deliverability`,
+    verb: getDeliverabilityStatistics,
+    status: 200,
+    summary: 'Deliverability statistics: outcomes per time bucket',
+    tags,
+    query,
+    response: deliverabilityStatisticsResponseSchema,
+    input: ({ query }) => query,
+  },
+  {
+    method: 'get',
+    path: `${reports}/bounce`,
+    verb: getBounceStatistics,
+    status: 200,
+    summary: 'Bounce statistics: bounces per classification and time bucket',
+    tags,
+    query,
+    response: bounceStatisticsResponseSchema,
+    input: ({ query }) => query,
+  },
+  {
+    method: 'get',
+    path: `${reports}/delivery-time`,
+    verb: getDeliveryTimeStatistics,
+    status: 200,
+    summary: 'Delivery time statistics: average delivery time per time bucket and recipient domain',
+    tags,
+    query,
+    response: deliveryTimeStatisticsResponseSchema,
+    input: ({ query }) => query,
+  },
+];

@@ -1,0 +1,73 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { defineVerb } from '@/lib/core/verb';
+import { domains, webhookDeliveries } from '@/lib/db/schema';
+import { newId } from '@/lib/shared/ids';
+import { signalWebhookDeliveriesQueued } from './delivery-signal';
+import type { DeliveryRow } from './present';
+import { domainsToAuthorize, getWebhookInAccount } from './queries';
+import { samplePayload } from './sample-events';
+import { triggerWebhookSchema, webhookIdSchema } from './schemas';
+
+const POLL_MS = 100;
+
+/**
+ * Sends sample events of the chosen types to the webhook (an extension the AhaSend CLI relies on):
+ * deliveries marked as tests go through the outbox, signing and dispatch like real ones, into the
+ * delivery log, with one attempt each and without touching the webhook's counters. The answer waits
+ * for those attempts (at most the webhook timeout and a little more) and says how each went.
+ */
+export const triggerWebhook = defineVerb({
+  scope: 'webhooks:write:{domain}',
+  input: triggerWebhookSchema.extend({ webhook_id: webhookIdSchema }),
+  domains: async ({ db, principal }, input) => domainsToAuthorize(principal, 'webhooks:write:{domain}', await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id)),
+  async run({ db, principal, now, config }, input) {
+    const accountId = principal.targetAccountId;
+    const webhook = await getWebhookInAccount(db, accountId, input.webhook_id);
+    const [accountDomain] = await db
+      .select({ domain: domains.domain })
+      .from(domains)
+      .where(and(eq(domains.accountId, accountId), isNull(domains.deletedAt)))
+      .limit(1);
+    const domain = webhook.domains[0] ?? accountDomain?.domain ?? 'example.com';
+    const at = now();
+    const rows = [...new Set(input.events)].map((type) => ({
+      id: newId(),
+      accountId,
+      webhookId: webhook.row.id,
+      eventId: newId(),
+      eventType: type,
+      samplePayload: samplePayload(type, accountId, domain, at),
+      isTest: true,
+      status: 'pending',
+      nextAttemptAt: at,
+      createdAt: at,
+      updatedAt: at,
+    }));
+    await db.insert(webhookDeliveries).values(rows);
+    signalWebhookDeliveriesQueued();
+
+    const attempted = await waitForAttempts(db, rows.map((row) => row.id), config.webhooks.timeoutMs + 3000);
+    const data = attempted.map((row) => {
+      const last = row.attemptLog.at(-1) ?? null;
+      return { id: row.id, event_type: row.eventType, status: row.status as 'pending' | 'retrying' | 'delivered' | 'failed', response_status: last?.response_status ?? null, error: last?.error ?? null };
+    });
+    const count = (status: string) => data.filter((item) => item.status === status).length;
+    const waiting = data.length - count('delivered') - count('failed');
+    return {
+      message: `sent ${data.length} sample event${data.length === 1 ? '' : 's'}: ${count('delivered')} delivered, ${count('failed')} failed${waiting ? `, ${waiting} not attempted yet` : ''}`,
+      data,
+    };
+  },
+});
+
+/** The deliveries once each had its attempt, or as they are when the time is up (in request order). */
+async function waitForAttempts(db: Db, ids: string[], timeoutMs: number): Promise<DeliveryRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
+    const isDone = rows.every((row) => row.status === 'delivered' || row.status === 'failed');
+    if (isDone || Date.now() >= deadline) return ids.map((id) => rows.find((row) => row.id === id)).filter((row): row is DeliveryRow => row !== undefined);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}

@@ -1,0 +1,151 @@
+import { inArray } from 'drizzle-orm';
+import type { Services } from '@/lib/core/context';
+import { WEBHOOK_SECRET_PURPOSE } from '@/lib/core/webhooks/create-webhook';
+import { onWebhookDeliveriesQueued } from '@/lib/core/webhooks/delivery-signal';
+import { loadDeliveryPayloads } from '@/lib/core/webhooks/load-delivery-payloads';
+import { webhooks } from '@/lib/db/schema';
+import { HEARTBEAT_MS, hostIdentity, isProcessAlive } from '@/lib/mail/worker-liveness';
+import { releaseDeliveries, unsafeClaimDueDeliveries, type ClaimedDelivery } from './claim-due-deliveries';
+import { recordAttempt } from './record-attempt';
+import { unsafeReclaimDeadDeliveryLeases, unsafeReleaseAllDeliveryLeases } from './reclaim-delivery-leases';
+import { createWebhookClient, type AttemptResult } from './send-webhook';
+import { webhookHeaders } from './sign-webhook';
+
+/** Calls to one webhook in flight at once from one process, so that a slow receiver cannot take every slot. */
+const PER_WEBHOOK_IN_FLIGHT = 4;
+
+type Target = { url: string; secret: string };
+
+/**
+ * The worker role's webhook loop: claim due deliveries (as many as free slots, WEBHOOK_CONCURRENCY),
+ * sign and POST each (send-webhook.ts), record each attempt as soon as it ends (record-attempt.ts),
+ * sleep when nothing is due. It runs under the delivery worker's id, whose heartbeat other processes
+ * watch: a killed process's deliveries are freed as soon as it is known to be gone (or when their
+ * lease runs out), so nothing is lost and only attempts in flight at the kill can arrive twice.
+ */
+export async function startWebhookDispatcher(services: Services, options: { workerId: string; isOnlyProcess: boolean }): Promise<{ stop: () => Promise<void> }> {
+  const { db, config, logger, secrets } = services;
+  const { workerId } = options;
+  const settings = config.webhooks;
+  const leaseMs = settings.timeoutMs + 60_000;
+  const client = createWebhookClient({ dns: services.dns, timeoutMs: settings.timeoutMs, allowPrivateNetworks: config.allowPrivateNetworks, maxSockets: PER_WEBHOOK_IN_FLIGHT });
+  const observer = { workerId, host: hostIdentity(), pid: process.pid, isProcessAlive };
+
+  const reclaim = async () => {
+    const freed = await unsafeReclaimDeadDeliveryLeases(db, observer);
+    if (freed > 0) logger.warn({ freed }, 'freed the webhook deliveries of workers that are gone');
+  };
+  if (options.isOnlyProcess) {
+    const freed = await unsafeReleaseAllDeliveryLeases(db);
+    if (freed > 0) logger.warn({ freed }, 'freed the webhook deliveries that a previous process held when it stopped');
+  } else {
+    await reclaim();
+  }
+  let reclaiming: Promise<void> = Promise.resolve();
+  const reclaimTimer = options.isOnlyProcess
+    ? null
+    : setInterval(() => {
+        reclaiming = reclaiming.then(reclaim).catch((error) => logger.warn({ err: error }, 'webhook lease reclaim failed'));
+      }, HEARTBEAT_MS);
+
+  let isStopping = false;
+  let wake: (() => void) | null = null;
+  const stopListening = onWebhookDeliveriesQueued(() => wake?.());
+  const inFlight = new Set<Promise<void>>();
+  const perWebhook = new Map<string, number>();
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wake = resolve;
+      setTimeout(resolve, ms);
+    });
+
+  const attempt = async (delivery: ClaimedDelivery, target: Target | null, body: string | null) => {
+    const at = services.now();
+    let result: AttemptResult;
+    if (!target || body === null) {
+      result = { isSuccess: false, status: null, latencyMs: 0, error: target ? 'the event of this delivery is no longer stored' : 'the webhook is gone', body: null };
+    } else {
+      result = await client.send({ url: target.url, headers: webhookHeaders(target.secret, delivery.id, body, at), body });
+    }
+    try {
+      const recorded = await recordAttempt(db, config, { workerId, delivery, result, at: services.now() });
+      if (recorded?.disabledWebhook) logger.warn({ webhookId: delivery.webhookId, accountId: delivery.accountId }, 'webhook disabled after a run of failed deliveries');
+    } catch (error) {
+      logger.error({ err: error, deliveryId: delivery.id }, 'a webhook attempt could not be recorded; the delivery is retried after its lease');
+    }
+  };
+
+  const start = (delivery: ClaimedDelivery, target: Target | null, body: string | null) => {
+    perWebhook.set(delivery.webhookId, (perWebhook.get(delivery.webhookId) ?? 0) + 1);
+    const running: Promise<void> = attempt(delivery, target, body).finally(() => {
+      inFlight.delete(running);
+      const left = (perWebhook.get(delivery.webhookId) ?? 1) - 1;
+      if (left > 0) perWebhook.set(delivery.webhookId, left);
+      else perWebhook.delete(delivery.webhookId);
+    });
+    inFlight.add(running);
+  };
+
+  const claimAndStart = async (): Promise<number> => {
+    const free = settings.concurrency - inFlight.size;
+    const skipWebhooks = [...perWebhook].filter(([, count]) => count >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
+    const claimed = await unsafeClaimDueDeliveries(db, { workerId, limit: free, leaseMs, now: services.now(), skipWebhooks });
+    if (claimed.length === 0) return 0;
+    // Past the per-webhook limit within this claim: handed back for later (or another process).
+    const taken: ClaimedDelivery[] = [];
+    const handedBack: string[] = [];
+    const counts = new Map(perWebhook);
+    for (const delivery of claimed) {
+      const count = counts.get(delivery.webhookId) ?? 0;
+      if (count >= PER_WEBHOOK_IN_FLIGHT) handedBack.push(delivery.id);
+      else {
+        counts.set(delivery.webhookId, count + 1);
+        taken.push(delivery);
+      }
+    }
+    await releaseDeliveries(db, workerId, handedBack);
+    const targets = await loadTargets(taken.map((delivery) => delivery.webhookId));
+    const payloads = await loadDeliveryPayloads(db, taken);
+    for (const delivery of taken) {
+      const payload = payloads.get(delivery.id);
+      start(delivery, targets.get(delivery.webhookId) ?? null, payload ? JSON.stringify(payload) : null);
+    }
+    return taken.length;
+  };
+
+  const loadTargets = async (ids: string[]): Promise<Map<string, Target>> => {
+    const rows = await db.select({ id: webhooks.id, url: webhooks.url, secretEncrypted: webhooks.secretEncrypted }).from(webhooks).where(inArray(webhooks.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, { url: row.url, secret: secrets.decrypt(WEBHOOK_SECRET_PURPOSE, row.secretEncrypted) }]));
+  };
+
+  const loop = (async () => {
+    while (!isStopping) {
+      if (inFlight.size >= settings.concurrency) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      try {
+        if ((await claimAndStart()) === 0) {
+          await Promise.race([...inFlight, sleep(settings.pollMs)]);
+          wake = null;
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'claiming due webhook deliveries failed');
+        await sleep(settings.pollMs);
+      }
+    }
+    await Promise.all(inFlight);
+  })();
+
+  return {
+    async stop() {
+      isStopping = true;
+      wake?.();
+      stopListening();
+      if (reclaimTimer) clearInterval(reclaimTimer);
+      await loop;
+      await reclaiming;
+      client.close();
+    },
+  };
+}
