@@ -4,14 +4,16 @@
  *
  * delivery (bench/delivery.ts): acceptance and delivery throughput.
  * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
+ * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
 import { printDeliveryResults, runDeliveryBench, type DeliveryResult } from './delivery';
 import { isPostgresReachable } from './postgres-reachable';
+import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 
-const CASES = ['delivery', 'statistics'] as const;
+const CASES = ['delivery', 'statistics', 'import'] as const;
 type Case = (typeof CASES)[number];
 
 const requested = process.argv.slice(2);
@@ -42,5 +44,11 @@ if (selected.includes('statistics')) {
   const results: StatisticsResult[] = [];
   for (const database of databases) results.push(await runStatisticsBench(database));
   printStatisticsResults(results);
+}
+
+if (selected.includes('import')) {
+  const results: ImportResult[] = [];
+  for (const database of databases) results.push(await runImportBench(database));
+  printImportResults(results);
 }
 process.exit(0);

@@ -33,8 +33,8 @@ export const SECTIONS: Section[] = [
   },
   { slug: 'webhooks', label: 'Webhooks', readScope: 'webhooks:read', isBuilt: true, group: 'Sending' },
   { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending', meanwhile: `Mailstead does not receive mail for your domains yet. ${NO_API}` },
-  { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
-  { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
+  { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: true, group: 'Marketing' },
+  { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: true, group: 'Marketing' },
   {
     slug: 'templates',
     label: 'Templates',
@@ -43,7 +43,7 @@ export const SECTIONS: Section[] = [
     group: 'Marketing',
     meanwhile: `Stored templates are not built yet. A message sent through the v2 API can already carry substitutions for its subject and body. ${NO_API}`,
   },
-  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Marketing (contacts, lists, templates, campaigns) is not built yet. ${NO_API}` },
+  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Campaigns are not built yet: build the audience in Contacts and Lists meanwhile. ${NO_API}` },
   {
     slug: 'members',
     label: 'Members',

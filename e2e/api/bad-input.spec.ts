@@ -31,6 +31,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/webhooks/{webhook_id}': { name: 'bad input 2', on_opened: true },
   'POST /v2/accounts/{account_id}/webhooks/{webhook_id}/trigger': { events: ['message.delivered'] },
   'POST /v2/accounts/{account_id}/suppressions': { email: 'r@example.org', expires_at: '2099-01-01T00:00:00Z', domain: SENDER_DOMAIN, reason: 'bad input' },
+  'POST /v2/accounts/{account_id}/contacts': { email: `bad-input-${Date.now()}@example.org`, first_name: 'Bad', last_name: 'Input', attributes: {}, unsubscribed: false },
+  'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': { first_name: 'Renamed', last_name: 'Contact', unsubscribed: false },
+  'POST /v2/accounts/{account_id}/lists': { name: 'bad input', description: 'a list' },
+  'PUT /v2/accounts/{account_id}/lists/{list_id}': { name: 'bad input 2', description: 'renamed' },
+  'POST /v2/accounts/{account_id}/lists/{list_id}/members': { contact: 'bad-input-member@example.org', subscription_status: 'confirmed' },
+  'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
   'POST /v1/email/send': {
     from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
     recipients: [{ email: 'r@example.org', name: 'R' }],
@@ -52,6 +58,9 @@ test.beforeAll(async () => {
   pathValues.domain = (await verifiedDomain(api, SENDER_DOMAIN)).domain;
   pathValues.message_id = '01a20000-0000-7000-8000-000000000000';
   pathValues.webhook_id = (await api.post(api.account('/webhooks'), { name: 'target', url: 'https://hooks.bad-input.example.com/target', scope: 'global' })).body.id;
+  pathValues.id_or_email = (await api.post(api.account('/contacts'), { email: 'bad-input-member@example.org' })).body.id;
+  pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
+  await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
   const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
   expect(v1Key.code).toBe(0);
   v1 = api.with(null);

@@ -40,6 +40,10 @@ test('at 390 px every page fits the screen; the menu button opens the navigation
     ['deliverability', `${base}/deliverability`, 'Deliverability'],
     ['suppressions', `${base}/suppressions`, 'Suppressions'],
     ['webhooks', `${base}/webhooks`, 'Webhooks'],
+    ['contacts', `${base}/contacts`, 'Contacts'],
+    ['contact-attributes', `${base}/contacts/attributes`, 'Contact attributes'],
+    ['contact-import', `${base}/contacts/import`, 'Import contacts'],
+    ['lists', `${base}/lists`, 'Lists'],
   ];
 
   await page.setViewportSize(PHONE);

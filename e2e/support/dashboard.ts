@@ -23,9 +23,9 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
  * Every page a test visits is kept as a screenshot in the test's artifacts, and under
  * test-results/screenshots/ by name, to look at after the run.
  */
-export async function capture(page: Page, testInfo: TestInfo, name: string) {
+export async function capture(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
   const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
   mkdirSync(SCREENSHOTS, { recursive: true });
   copyFileSync(file, path.join(SCREENSHOTS, `${name}.png`));
@@ -76,4 +76,19 @@ export function ownDashboardServer(name: string, env: () => Record<string, strin
     await handle.drop?.();
   });
   return () => handle.server!;
+}
+
+/** Attribute definitions are session-only (no v2 endpoint), so specs define them on the Attributes page. */
+export async function defineAttributes(page: Page, baseUrl: string, accountId: string, definitions: { key: string; type: string; label?: string }[]) {
+  await page.goto(`${baseUrl}/${accountId}/contacts/attributes`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact attributes' })).toBeVisible();
+  for (const definition of definitions) {
+    await page.getByRole('button', { name: 'Add attribute' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add an attribute' });
+    await dialog.getByLabel('Key').fill(definition.key);
+    await dialog.getByLabel('Type').selectOption(definition.type);
+    if (definition.label) await dialog.getByLabel('Label').fill(definition.label);
+    await dialog.getByRole('button', { name: 'Add attribute' }).click();
+    await expect(page.locator(`[data-attribute-row="${definition.key}"]`)).toBeVisible();
+  }
 }

@@ -13,7 +13,10 @@ import { findUnstorableParameter } from './storable-input';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-export type RequestParts = { params: Record<string, string>; query: Record<string, string>; body: Record<string, unknown> };
+/** An upload's body, handed on unread: the verb consumes it chunk by chunk. */
+export type Upload = { stream: AsyncIterable<Uint8Array>; contentType: string | null; declaredBytes: number | null };
+
+export type RequestParts = { params: Record<string, string>; query: Record<string, string>; body: Record<string, unknown>; upload?: Upload };
 
 /**
  * One API operation: its URL, the core verb it calls, how the verb's input is assembled from the
@@ -26,6 +29,8 @@ export type Endpoint = {
   verb: Verb<z.ZodType, unknown>;
   status: 200 | 201 | 202;
   summary: string;
+  /** Longer prose for the document: behaviour the contract leaves open and what we decided. */
+  description?: string;
   tags: string[];
   /** Schemas for the document; the verb validates with the same objects. */
   body?: z.ZodType;
@@ -35,6 +40,11 @@ export type Endpoint = {
   present?: (result: never) => unknown;
   idempotency?: IdempotencyMode;
   bodyLimit?: number;
+  /**
+   * The body is a file the verb streams (contact import): the chain never reads it, and the
+   * document lists these media types instead of JSON.
+   */
+  upload?: { mediaTypes: string[]; description: string; maxBytes: number };
   /** Mailstead additions to the AhaSend contract are marked in the OpenAPI document. */
   isExtension?: boolean;
   /** The response carries a secret that must never be logged or shown again. */
@@ -64,13 +74,46 @@ function readInput(c: Context<ApiEnv>, endpoint: Endpoint, rawBody: string | nul
     const unstorable = findUnstorableParameter(params) ?? findUnstorableParameter(queries);
     if (unstorable) throw unstorable;
     const body = rawBody === null ? {} : parseJsonBody(c, rawBody);
-    const parts: RequestParts = { params, query: firstValues(queries), body };
+    const parts: RequestParts = { params, query: firstValues(queries), body, upload: endpoint.upload ? uploadOf(c) : undefined };
     return { ok: true, input: endpoint.input ? endpoint.input(parts) : { ...parts.query, ...parts.body, ...parts.params } };
   } catch (error) {
     if (error instanceof AppError) return { ok: false, error };
     throw error;
   }
 }
+
+const NO_BYTES: AsyncIterable<Uint8Array> = { async *[Symbol.asyncIterator]() {} };
+
+function uploadOf(c: Context<ApiEnv>): Upload {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  // Node's web streams are async iterable; the DOM typings do not say so.
+  return { stream: (c.req.raw.body as unknown as AsyncIterable<Uint8Array> | null) ?? NO_BYTES, contentType: c.req.header('content-type') ?? null, declaredBytes: Number.isFinite(declared) ? declared : null };
+}
+
+/**
+ * An upload refused before it was read (scope, Content-Type, declared size, list) is read to its end
+ * and dropped, up to a little over the limit: a client that is still sending would otherwise never
+ * see the answer. Beyond that the stream is cancelled and the connection goes with it.
+ */
+async function discardUnread(c: Context<ApiEnv>, maxBytes: number): Promise<void> {
+  const body = c.req.raw.body;
+  if (!body || body.locked) return;
+  let seen = 0;
+  try {
+    for await (const piece of body as unknown as AsyncIterable<Uint8Array>) {
+      seen += piece.byteLength;
+      if (seen > maxBytes + 1024 * 1024) break;
+    }
+  } catch {
+    // The client went away: nothing left to drop.
+  }
+}
+
+/**
+ * What an upload's Idempotency-Key is checked against: the request without its body, which is
+ * streamed to the database and never held whole, so it cannot be hashed before the key is claimed.
+ */
+const uploadFingerprint = (c: Context<ApiEnv>) => ['upload', new URL(c.req.url).search, c.req.header('content-type') ?? '', c.req.header('content-length') ?? ''].join('\n');
 
 /**
  * The chain after routing: scope (the domain scope too when the input names domains), idempotency,
@@ -85,7 +128,7 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
     const ctx = { ...deps, principal, logger: c.get('logger') ?? deps.logger };
     // Scope before reading the body: a caller without it learns nothing about the input rules.
     endpoint.verb.checkScope(principal);
-    const rawBody = hasBody ? await readRawBody(c, bodyLimit) : null;
+    const rawBody = hasBody && !endpoint.upload ? await readRawBody(c, bodyLimit) : null;
     const request = readInput(c, endpoint, rawBody);
     const authorized = request.ok ? await endpoint.verb.authorize(ctx, request.input) : request.error;
     const execute = async () => {
@@ -95,9 +138,16 @@ export function registerEndpoint(app: ApiApp, registry: OpenAPIRegistry, routes:
       const payload = endpoint.present ? endpoint.present(result as never) : result;
       return c.json(payload as object, endpoint.status);
     };
-    return endpoint.idempotency ? withIdempotency(c, deps, { mode: endpoint.idempotency, principal, rawBody: rawBody ?? '' }, execute) : execute();
+    return endpoint.idempotency ? withIdempotency(c, deps, { mode: endpoint.idempotency, principal, rawBody: endpoint.upload ? uploadFingerprint(c) : (rawBody ?? '') }, execute) : execute();
   };
-  app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], handler);
+  const uploadHandler = async (c: Context<ApiEnv>) => {
+    try {
+      return await handler(c);
+    } finally {
+      await discardUnread(c, endpoint.upload!.maxBytes);
+    }
+  };
+  app.on([endpoint.method.toUpperCase()], [toHonoPath(endpoint.path)], endpoint.upload ? uploadHandler : handler);
   routes.push({ method: endpoint.method.toUpperCase(), pattern: toPattern(endpoint.path) });
   if (!endpoint.isHiddenFromDocument) document(registry, endpoint);
 }
@@ -106,12 +156,13 @@ function document(registry: OpenAPIRegistry, endpoint: Endpoint) {
   const pathParams = [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
   const errorSchema = zod.object({ message: zod.string() });
   const errors = Object.fromEntries(
-    [400, 401, 403, 404, 429, 500].map((status) => [status, { description: 'Error', content: { 'application/json': { schema: errorSchema } } }]),
+    [400, 401, 403, 404, ...(endpoint.upload ? [413, 415] : []), 429, 500].map((status) => [status, { description: 'Error', content: { 'application/json': { schema: errorSchema } } }]),
   );
   registry.registerPath({
     method: endpoint.method,
     path: endpoint.path,
     summary: endpoint.summary,
+    ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: endpoint.tags,
     security: [{ BearerAuth: [endpoint.verb.scope] }],
     ...(endpoint.isExtension ? { 'x-mailstead-extension': true } : {}),
@@ -119,7 +170,11 @@ function document(registry: OpenAPIRegistry, endpoint: Endpoint) {
       params: pathParams.length ? zod.object(Object.fromEntries(pathParams.map((name) => [name, zod.string()]))) : undefined,
       query: endpoint.query,
       headers: endpoint.idempotency ? zod.object({ 'Idempotency-Key': zod.string().max(255).optional() }) : undefined,
-      body: endpoint.body ? { content: { 'application/json': { schema: endpoint.body } } } : undefined,
+      body: endpoint.upload
+        ? { description: endpoint.upload.description, content: Object.fromEntries(endpoint.upload.mediaTypes.map((type) => [type, { schema: zod.string() }])) }
+        : endpoint.body
+          ? { content: { 'application/json': { schema: endpoint.body } } }
+          : undefined,
     },
     responses: {
       [endpoint.status]: { description: 'Success', content: { 'application/json': { schema: endpoint.response } } },

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { AccountObject } from '@/lib/core/accounts/present';
+import type { ContactObject } from '@/lib/core/contacts/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/present';
 import type { DeliverabilitySettings } from '@/lib/core/deliverability-settings/get-deliverability-settings';
 import type { DomainObject } from '@/lib/core/domains/present';
+import type { ListMembershipObject } from '@/lib/core/lists/present';
 import type { MessageDetails } from '@/lib/core/messages/get-message-details';
 import type { MessageSummaryObject } from '@/lib/core/messages/present';
 import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
@@ -41,3 +43,11 @@ export type WebhookDeliveryDetail = Awaited<ReturnType<typeof getWebhookDelivery
 export type WebhookAttempt = WebhookDeliveryDetail['attempts_log'][number];
 
 export type { SuppressionObject };
+
+export type { AttributeDefinitionObject as AttributeDefinition, ContactObject } from '@/lib/core/contacts/present';
+export type { ContactListObject } from '@/lib/core/lists/present';
+export type { SubscriptionStatus } from '@/lib/core/lists/schemas';
+export type { AttributeType } from '@/lib/core/contacts/attribute-values';
+export type MembershipObject = ListMembershipObject & { contact?: ContactObject };
+
+export type { ContactImportError, ContactImportObject } from '@/lib/core/contact-imports/schemas';

@@ -16,6 +16,7 @@ import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
 import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
 import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
+import { startContactImportWorker } from '@/lib/imports/contact-import-worker';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
@@ -74,6 +75,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     // Under the delivery worker's id and heartbeat; stopped before it (stops run in reverse).
     const webhooks = await startWebhookDispatcher(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
     stops.push(() => webhooks.stop());
+    const imports = await startContactImportWorker(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
+    stops.push(() => imports.stop());
   }
 
   let port: number | null = null;

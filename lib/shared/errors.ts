@@ -10,6 +10,8 @@ export const ERROR_KINDS = [
   'not_found', // 404: no such resource in this account
   'method_not_allowed', // 405: the path exists, the method does not
   'conflict', // 409: the request collides with current state
+  'too_large', // 413: the request body is larger than the operation allows (uploads)
+  'unsupported_media_type', // 415: the body's Content-Type is not one the operation reads (uploads)
   'unprocessable', // 422: understood, but cannot be applied (idempotency key reuse)
   'rate_limited', // 429
   'unavailable', // 503: a dependency we rely on is down
@@ -35,3 +37,5 @@ export const invalidInput = (message: string, field?: string) => new AppError('i
 export const notFound = (message: string) => new AppError('not_found', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const conflict = (message: string, field?: string) => new AppError('conflict', message, field);
+export const tooLarge = (message: string) => new AppError('too_large', message);
+export const unsupportedMediaType = (message: string) => new AppError('unsupported_media_type', message);

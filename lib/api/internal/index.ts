@@ -16,6 +16,8 @@ import { getCurrentUser } from '@/lib/core/users/get-current-user';
 import { z } from '@/lib/core/zod';
 import type { Endpoint } from '../endpoint';
 import { webhookInternalEndpoints } from './webhooks';
+import { contactAttributeInternalEndpoints } from './contact-attributes';
+import { contactInternalEndpoints } from './contacts';
 
 const anything = z.object({}).passthrough();
 
@@ -115,4 +117,6 @@ export const internalEndpoints: Endpoint[] = [
   },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   ...webhookInternalEndpoints,
+  ...contactAttributeInternalEndpoints,
+  ...contactInternalEndpoints,
 ];

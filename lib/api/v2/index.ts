@@ -1,12 +1,18 @@
 import type { Endpoint } from '../endpoint';
 import { accountEndpoints } from './accounts';
 import { apiKeyEndpoints } from './api-keys';
+import { contactImportEndpoints } from './contact-imports';
+import { contactEndpoints } from './contacts';
 import { domainEndpoints } from './domains';
+import { listEndpoints } from './lists';
 import { messageEndpoints } from './messages';
 import { pingEndpoints } from './ping';
 import { webhookEndpoints } from './webhooks';
 import { statisticsEndpoints } from './statistics';
 import { suppressionEndpoints } from './suppressions';
 
-/** Every v2 operation. The URL map: one file per resource, named as its path segment. */
-export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints];
+/**
+ * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
+ * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
+ */
+export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints];

@@ -36,11 +36,12 @@ export type Page<T> = {
   previousCursor?: string;
 };
 
-function encodeCursor(id: string): string {
+/** Exported for keyset pages over a column other than `id` (a list's members, by contact id). */
+export function encodeCursor(id: string): string {
   return Buffer.from(JSON.stringify({ id })).toString('base64url');
 }
 
-function decodeCursor(cursor: string, name: string): string {
+export function decodeCursor(cursor: string, name: string): string {
   try {
     const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown };
     if (typeof parsed.id === 'string' && isUuid(parsed.id)) return parsed.id;

@@ -6,3 +6,4 @@ export * from './messages';
 export * from './webhooks';
 export * from './statistics';
 export * from './suppressions';
+export * from './contacts';

@@ -1,0 +1,185 @@
+'use client';
+
+import { useState } from 'react';
+import { ContactForm } from '@/components/forms/contact-form';
+import { SELECT } from '@/components/forms/contact-filter-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Alert } from '@/components/ui/feedback';
+import { useBulkContactAction, useCreateContact, useDeleteContact } from '@/lib/client/contact-queries';
+import { formatCount } from '@/lib/client/format';
+import { useAddMembers } from '@/lib/client/list-queries';
+import type { AttributeDefinition, ContactListObject, ContactObject } from '@/lib/client/types';
+
+const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
+
+export function CreateContactDialog({ accountId, isOpen, definitions, onClose, onCreated }: { accountId: string; isOpen: boolean; definitions: AttributeDefinition[]; onClose: () => void; onCreated: (contact: ContactObject) => void }) {
+  const create = useCreateContact(accountId);
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title="Add a contact">
+      {isOpen ? (
+        <ContactForm
+          contact={null}
+          definitions={definitions}
+          submitLabel="Add contact"
+          onCancel={onClose}
+          onSubmit={async (body) => {
+            onCreated(await create.mutateAsync(body));
+          }}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Deleting is not unsubscribing: the dialog says so, since only unsubscribe keeps the history (R3). */
+export function DeleteContactsDialog({ accountId, ids, onClose, onDone }: { accountId: string; ids: string[] | null; onClose: () => void; onDone: (notice: string) => void }) {
+  const bulk = useBulkContactAction(accountId);
+  const close = () => {
+    bulk.reset();
+    onClose();
+  };
+  const count = ids?.length ?? 0;
+  const failed = bulk.data?.failed ?? [];
+  return (
+    <Dialog
+      isOpen={ids !== null}
+      onClose={close}
+      title={`Delete ${plural(count, 'contact')}?`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            isBusy={bulk.isPending}
+            onClick={() =>
+              bulk.mutate(
+                { ids: ids!, action: 'delete' },
+                {
+                  onSuccess: (outcome) => {
+                    if (outcome.failed.length) return;
+                    onDone(`${plural(outcome.done, 'contact')} deleted.`);
+                    close();
+                  },
+                },
+              )
+            }
+          >
+            Delete {plural(count, 'contact')}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm" data-testid="delete-contacts-summary">
+        {bulk.error ? <Alert tone="error">{bulk.error.message}</Alert> : null}
+        {failed.length ? (
+          <Alert tone="error" title={`${plural(failed.length, 'contact')} could not be deleted`}>
+            {failed[0].message}
+          </Alert>
+        ) : null}
+        <p>
+          {count === 1 ? 'The contact' : `These ${formatCount(count)} contacts`} and {count === 1 ? 'its' : 'their'} list memberships are removed for good. Suppressions stay as they are.
+        </p>
+        <p>To stop marketing mail but keep the record and its history, unsubscribe instead.</p>
+        <p className="font-medium">This cannot be undone.</p>
+      </div>
+    </Dialog>
+  );
+}
+
+export function DeleteContactDialog({ accountId, contact, onClose, onDeleted }: { accountId: string; contact: ContactObject | null; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteContact(accountId);
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      isOpen={contact !== null}
+      onClose={close}
+      title="Delete this contact?"
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="danger" isBusy={remove.isPending} onClick={() => remove.mutate(contact!.id, { onSuccess: onDeleted })}>
+            Delete contact
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm">
+        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
+        <p>
+          <strong className="wrap-anywhere">{contact?.email}</strong> and its list memberships are removed for good. Suppressions stay as they are. To stop marketing mail but keep
+          the history, unsubscribe instead.
+        </p>
+      </div>
+    </Dialog>
+  );
+}
+
+export function AddToListDialog({ accountId, ids, lists, onClose, onDone }: { accountId: string; ids: string[] | null; lists: ContactListObject[]; onClose: () => void; onDone: (notice: string) => void }) {
+  const add = useAddMembers(accountId);
+  const [listId, setListId] = useState('');
+  const close = () => {
+    add.reset();
+    setListId('');
+    onClose();
+  };
+  const count = ids?.length ?? 0;
+  return (
+    <Dialog
+      isOpen={ids !== null}
+      onClose={close}
+      title={`Add ${plural(count, 'contact')} to a list`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!listId}
+            isBusy={add.isPending}
+            onClick={() =>
+              add.mutate(
+                { listId, contacts: ids! },
+                {
+                  onSuccess: () => {
+                    onDone(`${plural(count, 'contact')} added to ${lists.find((list) => list.id === listId)?.name ?? 'the list'}.`);
+                    close();
+                  },
+                },
+              )
+            }
+          >
+            Add to list
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3 text-sm">
+        {add.error ? <Alert tone="error">{add.error.message}</Alert> : null}
+        {lists.length ? (
+          <label className="block text-sm font-medium text-slate-800">
+            List
+            <select value={listId} onChange={(event) => setListId(event.target.value)} className={SELECT}>
+              <option value="">Choose a list…</option>
+              {lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {list.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <p>This account has no lists yet: create one on the Lists page first.</p>
+        )}
+        <p className="text-slate-600">They join as confirmed.</p>
+      </div>
+    </Dialog>
+  );
+}

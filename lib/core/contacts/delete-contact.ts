@@ -1,0 +1,21 @@
+import { defineVerb } from '@/lib/core/verb';
+import { contacts } from '@/lib/db/schema';
+import { notFound } from '@/lib/shared/errors';
+import { contactMatch } from './queries';
+import { contactPathSchema } from './schemas';
+
+/**
+ * Deletes the contact; its memberships go with it (the foreign key cascades), in every list,
+ * deleted lists included. Its subscription history and every suppression of the address stay (R2).
+ */
+export const deleteContact = defineVerb({
+  scope: 'contacts:delete',
+  input: contactPathSchema,
+  async run({ db, principal }, input) {
+    const match = contactMatch(principal.targetAccountId, input.id_or_email);
+    if (!match) throw notFound('contact not found');
+    const [row] = await db.delete(contacts).where(match).returning({ id: contacts.id, email: contacts.email });
+    if (!row) throw notFound('contact not found');
+    return { message: `contact ${row.email} deleted` };
+  },
+});

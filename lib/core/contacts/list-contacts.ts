@@ -1,0 +1,52 @@
+import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { getListInAccount } from '@/lib/core/lists/queries';
+import { paginate } from '@/lib/core/shared/pagination';
+import { defineVerb } from '@/lib/core/verb';
+import { contacts, listMemberships } from '@/lib/db/schema';
+import { invalidInput } from '@/lib/shared/errors';
+import { presentContact, type ContactRow } from './present';
+import { contactEmailOrThrow } from './queries';
+import { listContactsQuerySchema } from './schemas';
+
+/** `%`, `_` and `\` in a search are literal text, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The account's contacts, newest first, with the contract's filters and the dashboard's search. */
+export const listContacts = defineVerb({
+  scope: 'contacts:read',
+  input: listContactsQuerySchema,
+  async run({ db, principal }, query) {
+    const accountId = principal.targetAccountId;
+    const conditions: (SQL | undefined)[] = [eq(contacts.accountId, accountId)];
+    if (query.email !== undefined) conditions.push(eq(contacts.email, contactEmailOrThrow(query.email)));
+    if (query.unsubscribed !== undefined) conditions.push(eq(contacts.unsubscribed, query.unsubscribed === 'true'));
+    if (query.created_after) conditions.push(gte(contacts.createdAt, new Date(query.created_after)));
+    if (query.created_before) conditions.push(lte(contacts.createdAt, new Date(query.created_before)));
+    if (query.search !== undefined) {
+      const pattern = `%${escapeLike(query.search.trim())}%`;
+      conditions.push(or(ilike(contacts.email, pattern), ilike(contacts.firstName, pattern), ilike(contacts.lastName, pattern)));
+    }
+    if (query.list_id !== undefined) {
+      const list = await getListInAccount(db, accountId, query.list_id);
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(listMemberships)
+            .where(and(eq(listMemberships.listId, list.id), eq(listMemberships.contactId, contacts.id))),
+        ),
+      );
+    }
+    if ((query.attribute_key === undefined) !== (query.attribute_value === undefined)) {
+      throw invalidInput('attribute_key and attribute_value go together', query.attribute_key === undefined ? 'attribute_key' : 'attribute_value');
+    }
+    if (query.attribute_key !== undefined) conditions.push(sql`${contacts.attributes} ->> ${query.attribute_key} = ${query.attribute_value}`);
+    return paginate(db, {
+      table: contacts,
+      idColumn: contacts.id,
+      where: and(...conditions),
+      query,
+      map: (rows: ContactRow[]) => rows.map(presentContact),
+    });
+  },
+});

@@ -1,0 +1,10 @@
+import { defineVerb } from '@/lib/core/verb';
+import { contactPathSchema } from './schemas';
+import { setContactSubscription } from './set-contact-subscription';
+
+/** Reverses an unsubscribe; the history keeps both (R3). List memberships are not changed (R7). */
+export const resubscribeContact = defineVerb({
+  scope: 'contacts:write',
+  input: contactPathSchema,
+  run: ({ db, principal, now }, input) => setContactSubscription(db, principal, input.id_or_email, false, now()),
+});

@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { listMemberships } from '@/lib/db/schema';
+import { conflict } from '@/lib/shared/errors';
+import { getMembershipForUpdate } from './get-membership';
+import { presentMembership } from './present';
+import { memberPathSchema, updateListMemberSchema } from './schemas';
+
+/**
+ * Sets a member's per-list status (R7). `complained` cannot be written (400, in the schema) and a
+ * complained membership cannot be changed (409, R9). The same status again changes nothing.
+ */
+export const updateListMember = defineVerb({
+  scope: 'lists:write',
+  input: updateListMemberSchema.extend(memberPathSchema.shape),
+  async run({ db, principal, now }, input) {
+    return db.transaction(async (tx) => {
+      const current = await getMembershipForUpdate(tx, principal.targetAccountId, input.list_id, input.id_or_email);
+      if (current.subscriptionStatus === 'complained') throw conflict('this membership is complained: it is frozen and cannot be changed (R9)', 'subscription_status');
+      if (current.subscriptionStatus === input.subscription_status) return presentMembership(current);
+      const [row] = await tx
+        .update(listMemberships)
+        .set({ subscriptionStatus: input.subscription_status, updatedAt: now() })
+        .where(and(eq(listMemberships.listId, current.listId), eq(listMemberships.contactId, current.contactId)))
+        .returning();
+      return presentMembership(row!);
+    });
+  },
+});

@@ -1,0 +1,28 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { contactLists } from '@/lib/db/schema';
+import { notFound } from '@/lib/shared/errors';
+import { isUuid } from '@/lib/shared/ids';
+import { presentList } from './present';
+import { loadMemberCounts } from './queries';
+import { listPathSchema, updateListSchema } from './schemas';
+
+/** Renames a list or changes its description; omitted fields stay. A deleted list is 404. */
+export const updateList = defineVerb({
+  scope: 'lists:write',
+  input: updateListSchema.extend(listPathSchema.shape),
+  async run({ db, principal, now }, input) {
+    if (!isUuid(input.list_id)) throw notFound('list not found');
+    const [row] = await db
+      .update(contactLists)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        updatedAt: now(),
+      })
+      .where(and(eq(contactLists.accountId, principal.targetAccountId), eq(contactLists.id, input.list_id.toLowerCase()), isNull(contactLists.deletedAt)))
+      .returning();
+    if (!row) throw notFound('list not found');
+    return presentList(row, (await loadMemberCounts(db, [row.id])).get(row.id));
+  },
+});
