@@ -1,8 +1,8 @@
 'use client';
 
-import { useState } from 'react';
 import { ApiKeyForm, type ApiKeyFormValues } from '@/components/forms/api-key-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -78,45 +78,12 @@ export function EditApiKeyDialog({ accountId, apiKey, onClose }: { accountId: st
 
 export function DeleteApiKeyDialog({ accountId, apiKey, onClose, onDeleted }: { accountId: string; apiKey: ApiKeyObject | null; onClose: () => void; onDeleted: (label: string) => void }) {
   const remove = useDeleteApiKey(accountId);
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
-      isOpen={apiKey !== null}
-      onClose={() => {
-        setError(null);
-        onClose();
-      }}
-      title="Delete API key"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            isBusy={remove.isPending}
-            onClick={async () => {
-              try {
-                await remove.mutateAsync(apiKey!.id);
-                onDeleted(apiKey!.label);
-                onClose();
-              } catch (failure) {
-                setError((failure as Error).message);
-              }
-            }}
-          >
-            Delete key
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm">
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <p>
-          Delete <strong>{apiKey?.label}</strong>? Applications that use it will get <code>401</code> at once. This cannot be undone.
-        </p>
-      </div>
-    </Dialog>
+    <ConfirmDialog isOpen={apiKey !== null} title="Delete API key" confirmLabel="Delete key" onConfirm={() => remove.mutateAsync(apiKey!.id)} onDone={() => onDeleted(apiKey!.label)} onClose={onClose}>
+      <p>
+        Delete <strong>{apiKey?.label}</strong>? Applications that use it will get <code>401</code> at once. This cannot be undone.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -124,53 +91,28 @@ export function DeleteApiKeyDialog({ accountId, apiKey, onClose, onDeleted }: { 
 export function ApiKeySandboxDialog({ accountId, apiKey, onClose, onDone }: { accountId: string; apiKey: ApiKeyObject | null; onClose: () => void; onDone: (notice: string) => void }) {
   const setSandbox = useSetApiKeySandbox(accountId);
   const isGoingLive = apiKey?.sandbox ?? false;
-  const close = () => {
-    setSandbox.reset();
-    onClose();
-  };
+  const label = apiKey?.label ?? '';
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={apiKey !== null}
-      onClose={close}
-      title={isGoingLive ? `Go live with “${apiKey?.label ?? ''}”?` : `Use sandbox for “${apiKey?.label ?? ''}”?`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant={isGoingLive ? 'primary' : 'danger'}
-            isBusy={setSandbox.isPending}
-            onClick={async () => {
-              const label = apiKey!.label;
-              await setSandbox.mutateAsync({ id: apiKey!.id, sandbox: !isGoingLive }).then(
-                () => {
-                  onDone(isGoingLive ? `“${label}” is live: mail sent with it is delivered from now on.` : `“${label}” is in sandbox mode: mail sent with it is no longer delivered.`);
-                  close();
-                },
-                () => undefined,
-              );
-            }}
-          >
-            {isGoingLive ? 'Go live' : 'Use sandbox'}
-          </Button>
-        </>
-      }
+      title={isGoingLive ? `Go live with “${label}”?` : `Use sandbox for “${label}”?`}
+      confirmLabel={isGoingLive ? 'Go live' : 'Use sandbox'}
+      variant={isGoingLive ? 'primary' : 'danger'}
+      onConfirm={() => setSandbox.mutateAsync({ id: apiKey!.id, sandbox: !isGoingLive })}
+      onDone={() => onDone(isGoingLive ? `“${label}” is live: mail sent with it is delivered from now on.` : `“${label}” is in sandbox mode: mail sent with it is no longer delivered.`)}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm">
-        {setSandbox.error ? <Alert tone="error">{setSandbox.error.message}</Alert> : null}
-        {isGoingLive ? (
-          <p>Messages sent with this key will be delivered to real recipients from now on. Messages it sent while in sandbox stay undelivered.</p>
-        ) : (
-          <>
-            <p>
-              Messages sent with this key will not be delivered, starting with the next request: they go through every step except delivery and show as <strong>Sandbox</strong> in the
-              message log.
-            </p>
-            <p>Applications using the key get the same answers as before, so nothing on their side tells them their mail is not going out.</p>
-          </>
-        )}
-      </div>
-    </Dialog>
+      {isGoingLive ? (
+        <p>Messages sent with this key will be delivered to real recipients from now on. Messages it sent while in sandbox stay undelivered.</p>
+      ) : (
+        <>
+          <p>
+            Messages sent with this key will not be delivered, starting with the next request: they go through every step except delivery and show as <strong>Sandbox</strong> in the
+            message log.
+          </p>
+          <p>Applications using the key get the same answers as before, so nothing on their side tells them their mail is not going out.</p>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,8 @@
 'use client';
 
 import { AttributeDefinitionForm } from '@/components/forms/attribute-definition-form';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { Alert } from '@/components/ui/feedback';
 import { useCreateAttributeDefinition, useDeleteAttributeDefinition, useUpdateAttributeDefinition } from '@/lib/client/contact-queries';
 import type { AttributeDefinition } from '@/lib/client/types';
 
@@ -30,44 +29,19 @@ export function AttributeDefinitionDialog({ accountId, isOpen, definition, onClo
 
 export function DeleteAttributeDialog({ accountId, definition, onClose, onDeleted }: { accountId: string; definition: AttributeDefinition | null; onClose: () => void; onDeleted: (notice: string) => void }) {
   const remove = useDeleteAttributeDefinition(accountId);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={definition !== null}
-      onClose={close}
       title={`Delete ${definition?.key ?? 'attribute'}?`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            isBusy={remove.isPending}
-            onClick={() =>
-              remove.mutate(definition!.key, {
-                onSuccess: () => {
-                  onDeleted(`${definition!.key} deleted.`);
-                  close();
-                },
-              })
-            }
-          >
-            Delete attribute
-          </Button>
-        </>
-      }
+      confirmLabel="Delete attribute"
+      onConfirm={() => remove.mutateAsync(definition!.key)}
+      onDone={() => onDeleted(`${definition!.key} deleted.`)}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm">
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <p>
-          Every contact&apos;s value for <code className="font-mono">{definition?.key}</code> is removed with it, and imports with this column are refused until it is defined again.
-        </p>
-        <p className="font-medium">This cannot be undone.</p>
-      </div>
-    </Dialog>
+      <p>
+        Every contact&apos;s value for <code className="font-mono">{definition?.key}</code> is removed with it, and imports with this column are refused until it is defined again.
+      </p>
+      <p className="font-medium">This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ContactForm } from '@/components/forms/contact-form';
 import { SELECT } from '@/components/forms/contact-filter-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
 import { useBulkContactAction, useCreateContact, useDeleteContact } from '@/lib/client/contact-queries';
@@ -91,34 +92,13 @@ export function DeleteContactsDialog({ accountId, ids, onClose, onDone }: { acco
 
 export function DeleteContactDialog({ accountId, contact, onClose, onDeleted }: { accountId: string; contact: ContactObject | null; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteContact(accountId);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Dialog
-      isOpen={contact !== null}
-      onClose={close}
-      title="Delete this contact?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="danger" isBusy={remove.isPending} onClick={() => remove.mutate(contact!.id, { onSuccess: onDeleted })}>
-            Delete contact
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm">
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <p>
-          <strong className="wrap-anywhere">{contact?.email}</strong> and its list memberships are removed for good. Suppressions stay as they are. To stop marketing mail but keep
-          the history, unsubscribe instead.
-        </p>
-      </div>
-    </Dialog>
+    <ConfirmDialog isOpen={contact !== null} title="Delete this contact?" confirmLabel="Delete contact" onConfirm={() => remove.mutateAsync(contact!.id)} onDone={onDeleted} onClose={onClose}>
+      <p>
+        <strong className="wrap-anywhere">{contact?.email}</strong> and its list memberships are removed for good. Suppressions stay as they are. To stop marketing mail but keep
+        the history, unsubscribe instead.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -126,60 +106,37 @@ export function AddToListDialog({ accountId, ids, lists, onClose, onDone }: { ac
   const add = useAddMembers(accountId);
   const [listId, setListId] = useState('');
   const close = () => {
-    add.reset();
     setListId('');
     onClose();
   };
   const count = ids?.length ?? 0;
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={ids !== null}
-      onClose={close}
       title={`Add ${plural(count, 'contact')} to a list`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!listId}
-            isBusy={add.isPending}
-            onClick={() =>
-              add.mutate(
-                { listId, contacts: ids! },
-                {
-                  onSuccess: () => {
-                    onDone(`${plural(count, 'contact')} added to ${lists.find((list) => list.id === listId)?.name ?? 'the list'}.`);
-                    close();
-                  },
-                },
-              )
-            }
-          >
-            Add to list
-          </Button>
-        </>
-      }
+      confirmLabel="Add to list"
+      variant="primary"
+      isConfirmDisabled={!listId}
+      onConfirm={() => add.mutateAsync({ listId, contacts: ids! })}
+      onDone={() => onDone(`${plural(count, 'contact')} added to ${lists.find((list) => list.id === listId)?.name ?? 'the list'}.`)}
+      onClose={close}
     >
-      <div className="space-y-3 text-sm">
-        {add.error ? <Alert tone="error">{add.error.message}</Alert> : null}
-        {lists.length ? (
-          <label className="block text-sm font-medium text-slate-800">
-            List
-            <select value={listId} onChange={(event) => setListId(event.target.value)} className={SELECT}>
-              <option value="">Choose a list…</option>
-              {lists.map((list) => (
-                <option key={list.id} value={list.id}>
-                  {list.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <p>This account has no lists yet: create one on the Lists page first.</p>
-        )}
-        <p className="text-slate-600">They join as confirmed.</p>
-      </div>
-    </Dialog>
+      {lists.length ? (
+        <label className="block text-sm font-medium text-slate-800">
+          List
+          <select value={listId} onChange={(event) => setListId(event.target.value)} className={SELECT}>
+            <option value="">Choose a list…</option>
+            {lists.map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p>This account has no lists yet: create one on the Lists page first.</p>
+      )}
+      <p className="text-slate-600">They join as confirmed.</p>
+    </ConfirmDialog>
   );
 }

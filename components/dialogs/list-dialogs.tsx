@@ -5,6 +5,7 @@ import { ListForm } from '@/components/forms/list-form';
 import { PasteMembersForm } from '@/components/forms/paste-members-form';
 import { fullName } from '@/components/tables/contact-table';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/field';
 import { Alert, LoadingState } from '@/components/ui/feedback';
@@ -44,34 +45,13 @@ export function EditListDialog({ accountId, list, onClose, onSaved }: { accountI
 /** R10: the list goes, its memberships stay (so an unsubscribe survives); the dialog says so. */
 export function DeleteListDialog({ accountId, list, onClose, onDeleted }: { accountId: string; list: ContactListObject | null; onClose: () => void; onDeleted: () => void }) {
   const remove = useDeleteList(accountId);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Dialog
-      isOpen={list !== null}
-      onClose={close}
-      title="Delete this list?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="danger" isBusy={remove.isPending} onClick={() => remove.mutate(list!.id, { onSuccess: onDeleted })}>
-            Delete list
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm">
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <p>
-          <strong className="wrap-anywhere">{list?.name}</strong> disappears from the dashboard and the API. Its contacts stay, and so does each one&apos;s record of this
-          list, so an unsubscribe from it is not forgotten.
-        </p>
-      </div>
-    </Dialog>
+    <ConfirmDialog isOpen={list !== null} title="Delete this list?" confirmLabel="Delete list" onConfirm={() => remove.mutateAsync(list!.id)} onDone={onDeleted} onClose={onClose}>
+      <p>
+        <strong className="wrap-anywhere">{list?.name}</strong> disappears from the dashboard and the API. Its contacts stay, and so does each one&apos;s record of this
+        list, so an unsubscribe from it is not forgotten.
+      </p>
+    </ConfirmDialog>
   );
 }
 

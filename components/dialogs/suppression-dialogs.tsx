@@ -2,7 +2,7 @@
 
 import { SuppressionForm } from '@/components/forms/suppression-form';
 import { KIND_LABELS } from '@/components/tables/suppression-table';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert, LoadingState } from '@/components/ui/feedback';
 import { formatCount } from '@/lib/client/format';
@@ -29,49 +29,22 @@ export function AddSuppressionDialog({ accountId, isOpen, domains, onClose, onAd
 
 export function RemoveSuppressionDialog({ accountId, suppression, onClose, onRemoved }: { accountId: string; suppression: SuppressionObject | null; onClose: () => void; onRemoved: (notice: string) => void }) {
   const remove = useDeleteSuppression(accountId);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   const scope = suppression?.domain ? `from ${suppression.domain}` : 'from every domain of the account';
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={suppression !== null}
-      onClose={close}
       title="Remove suppression"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            isBusy={remove.isPending}
-            onClick={async () => {
-              const { email } = suppression!;
-              await remove.mutateAsync({ email, domain: suppression!.domain }).then(
-                () => {
-                  onRemoved(`${email} is no longer suppressed ${scope}.`);
-                  close();
-                },
-                () => undefined,
-              );
-            }}
-          >
-            Remove
-          </Button>
-        </>
-      }
+      confirmLabel="Remove"
+      onConfirm={() => remove.mutateAsync({ email: suppression!.email, domain: suppression!.domain })}
+      onDone={() => onRemoved(`${suppression!.email} is no longer suppressed ${scope}.`)}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm">
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <p>
-          Mail to <strong className="wrap-anywhere">{suppression?.email}</strong> {scope} will be sent again.
-          {suppression?.kind === 'bounce' ? ' It bounced hard before: if the address still does not exist, it bounces again and counts against the bounce rate.' : ''}
-          {suppression?.kind === 'complaint' ? ' This person marked your mail as spam: sending to them again risks more complaints.' : ''}
-        </p>
-      </div>
-    </Dialog>
+      <p>
+        Mail to <strong className="wrap-anywhere">{suppression?.email}</strong> {scope} will be sent again.
+        {suppression?.kind === 'bounce' ? ' It bounced hard before: if the address still does not exist, it bounces again and counts against the bounce rate.' : ''}
+        {suppression?.kind === 'complaint' ? ' This person marked your mail as spam: sending to them again risks more complaints.' : ''}
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -82,44 +55,20 @@ export function RemoveSuppressionDialog({ accountId, suppression, onClose, onRem
 export function WipeSuppressionsDialog({ accountId, isOpen, domain, onClose, onWiped }: { accountId: string; isOpen: boolean; domain: string; onClose: () => void; onWiped: (notice: string) => void }) {
   const tally = useSuppressionTally(accountId, domain, { enabled: isOpen });
   const wipe = useWipeSuppressions(accountId);
-  const close = () => {
-    wipe.reset();
-    onClose();
-  };
   const where = domain ? `for ${domain}` : '';
   const removed = tally.data ? `${formatCount(tally.data.removed)}${tally.data.isComplete ? '' : '+'}` : '';
   const keptKinds = KINDS_KEPT_BY_WIPE.map((kind) => KIND_LABELS[kind].toLowerCase()).join(' and ');
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={isOpen}
-      onClose={close}
       title={domain ? `Remove all suppressions for ${domain}?` : 'Remove all suppressions?'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={!tally.data || tally.data.removed === 0}
-            isBusy={wipe.isPending}
-            onClick={async () => {
-              await wipe.mutateAsync({ domain: domain || undefined }).then(
-                (result) => {
-                  onWiped(result.message ? `Suppressions removed: ${result.message}.` : 'Suppressions removed.');
-                  close();
-                },
-                () => undefined,
-              );
-            }}
-          >
-            {tally.data ? `Remove ${removed} suppression${tally.data.removed === 1 ? '' : 's'}` : 'Remove all'}
-          </Button>
-        </>
-      }
+      confirmLabel={tally.data ? `Remove ${removed} suppression${tally.data.removed === 1 ? '' : 's'}` : 'Remove all'}
+      isConfirmDisabled={!tally.data || tally.data.removed === 0}
+      onConfirm={() => wipe.mutateAsync({ domain: domain || undefined })}
+      onDone={(result) => onWiped(result.message ? `Suppressions removed: ${result.message}.` : 'Suppressions removed.')}
+      onClose={onClose}
     >
-      <div className="space-y-3 text-sm" data-testid="wipe-summary">
-        {wipe.error ? <Alert tone="error">{wipe.error.message}</Alert> : null}
+      <div className="space-y-3" data-testid="wipe-summary">
         {tally.isPending ? <LoadingState label="Counting suppressions…" /> : null}
         {tally.error ? <Alert tone="error">{tally.error.message}</Alert> : null}
         {tally.data ? (
@@ -140,6 +89,6 @@ export function WipeSuppressionsDialog({ accountId, isOpen, domain, onClose, onW
           </>
         ) : null}
       </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { WebhookForm, webhookFormValues } from '@/components/forms/webhook-form';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
@@ -86,47 +87,13 @@ export function EditWebhookDialog({ accountId, webhook, onClose, onSaved, ...con
 
 export function DeleteWebhookDialog({ accountId, webhook, onClose, onDeleted }: { accountId: string; webhook: WebhookObject | null; onClose: () => void; onDeleted: (name: string) => void }) {
   const remove = useDeleteWebhook(accountId);
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <Dialog
-      isOpen={webhook !== null}
-      onClose={close}
-      title="Delete webhook"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            isBusy={remove.isPending}
-            onClick={async () => {
-              const name = webhook!.name;
-              await remove.mutateAsync(webhook!.id).then(
-                () => {
-                  onDeleted(name);
-                  close();
-                },
-                () => undefined,
-              );
-            }}
-          >
-            Delete webhook
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3 text-sm">
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-        <p>
-          Delete <strong>{webhook?.name}</strong>? <span className="wrap-anywhere">{webhook?.url}</span> receives no more events, including retries of events not yet delivered, and its delivery log is
-          gone. This cannot be undone.
-        </p>
-      </div>
-    </Dialog>
+    <ConfirmDialog isOpen={webhook !== null} title="Delete webhook" confirmLabel="Delete webhook" onConfirm={() => remove.mutateAsync(webhook!.id)} onDone={() => onDeleted(webhook!.name)} onClose={onClose}>
+      <p>
+        Delete <strong>{webhook?.name}</strong>? <span className="wrap-anywhere">{webhook?.url}</span> receives no more events, including retries of events not yet delivered, and its delivery log is
+        gone. This cannot be undone.
+      </p>
+    </ConfirmDialog>
   );
 }
 
@@ -137,56 +104,37 @@ export function TestWebhookDialog({ accountId, webhook, onClose, onSent }: { acc
   const [chosen, setChosen] = useState<string[] | null>(null);
   const selected = chosen ?? (subscribed.length ? subscribed : ['message.delivered']);
   const close = () => {
-    trigger.reset();
     setChosen(null);
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       isOpen={webhook !== null}
-      onClose={close}
       title={`Send a test event to “${webhook?.name ?? ''}”`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            disabled={selected.length === 0}
-            isBusy={trigger.isPending}
-            onClick={async () => {
-              await trigger.mutateAsync({ id: webhook!.id, events: selected }).then(
-                (result) => {
-                  const answers = result.data.map((item) => `${item.event_type} ${item.response_status ?? item.error ?? item.status}`).join('; ');
-                  onSent(`Test sent to “${webhook!.name}”: ${answers}.`);
-                  close();
-                },
-                () => undefined,
-              );
-            }}
-          >
-            Send test event{selected.length === 1 ? '' : 's'}
-          </Button>
-        </>
-      }
+      confirmLabel={`Send test event${selected.length === 1 ? '' : 's'}`}
+      variant="primary"
+      isConfirmDisabled={selected.length === 0}
+      onConfirm={() => trigger.mutateAsync({ id: webhook!.id, events: selected })}
+      onDone={(result) => {
+        const answers = result.data.map((item) => `${item.event_type} ${item.response_status ?? item.error ?? item.status}`).join('; ');
+        onSent(`Test sent to “${webhook!.name}”: ${answers}.`);
+      }}
+      onClose={close}
     >
-      <div className="space-y-3 text-sm">
-        {trigger.error ? <Alert tone="error">{trigger.error.message}</Alert> : null}
-        {webhook && !webhook.enabled ? <Alert tone="warning">This webhook is disabled: test events are sent to it all the same.</Alert> : null}
-        <p>Sample data, signed with this webhook&apos;s secret, sent to {webhook ? <span className="wrap-anywhere font-medium">{webhook.url}</span> : null} now.</p>
-        <fieldset className="grid gap-2 sm:grid-cols-2">
-          <legend className="sr-only">Event types</legend>
-          {WEBHOOK_EVENTS.map((event) => (
-            <Checkbox
-              key={event.type}
-              label={event.type}
-              description={event.label}
-              checked={selected.includes(event.type)}
-              onChange={(change) => setChosen(change.target.checked ? [...selected, event.type] : selected.filter((type) => type !== event.type))}
-            />
-          ))}
-        </fieldset>
-      </div>
-    </Dialog>
+      {webhook && !webhook.enabled ? <Alert tone="warning">This webhook is disabled: test events are sent to it all the same.</Alert> : null}
+      <p>Sample data, signed with this webhook&apos;s secret, sent to {webhook ? <span className="wrap-anywhere font-medium">{webhook.url}</span> : null} now.</p>
+      <fieldset className="grid gap-2 sm:grid-cols-2">
+        <legend className="sr-only">Event types</legend>
+        {WEBHOOK_EVENTS.map((event) => (
+          <Checkbox
+            key={event.type}
+            label={event.type}
+            description={event.label}
+            checked={selected.includes(event.type)}
+            onChange={(change) => setChosen(change.target.checked ? [...selected, event.type] : selected.filter((type) => type !== event.type))}
+          />
+        ))}
+      </fieldset>
+    </ConfirmDialog>
   );
 }

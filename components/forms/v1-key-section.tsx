@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog } from '@/components/ui/dialog';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { useCreateV1Key, useDeleteV1Key, useV1Keys, type V1KeyObject } from '@/lib/client/queries';
@@ -16,10 +16,6 @@ export function V1KeySection({ accountId, canEdit }: { accountId: string; canEdi
   const [created, setCreated] = useState<{ label: string; key: string } | null>(null);
   const [deleting, setDeleting] = useState<V1KeyObject | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const closeDelete = () => {
-    remove.reset();
-    setDeleting(null);
-  };
   return (
     <section aria-labelledby="v1-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div>
@@ -77,42 +73,21 @@ export function V1KeySection({ accountId, canEdit }: { accountId: string; canEdi
           </Button>
         </form>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         isOpen={deleting !== null}
-        onClose={closeDelete}
         title="Delete v1 key"
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeDelete}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isBusy={remove.isPending}
-              onClick={async () => {
-                const key = deleting!;
-                await remove.mutateAsync(key.id).then(
-                  () => {
-                    if (created?.label === key.label) setCreated(null);
-                    setNotice(`v1 key “${key.label}” deleted: requests with it now get 403.`);
-                    closeDelete();
-                  },
-                  () => undefined,
-                );
-              }}
-            >
-              Delete v1 key
-            </Button>
-          </>
-        }
+        confirmLabel="Delete v1 key"
+        onConfirm={() => remove.mutateAsync(deleting!.id)}
+        onDone={() => {
+          if (created?.label === deleting!.label) setCreated(null);
+          setNotice(`v1 key “${deleting!.label}” deleted: requests with it now get 403.`);
+        }}
+        onClose={() => setDeleting(null)}
       >
-        <div className="space-y-3 text-sm">
-          {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-          <p>
-            Delete <strong>{deleting?.label}</strong>? Apps using this v1 key will get <code>403</code> on <code>POST /v1/email/send</code> from now on. This cannot be undone.
-          </p>
-        </div>
-      </Dialog>
+        <p>
+          Delete <strong>{deleting?.label}</strong>? Apps using this v1 key will get <code>403</code> on <code>POST /v1/email/send</code> from now on. This cannot be undone.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { DomainSettingsForm } from '@/components/forms/domain-settings-form';
 import { mayOpen } from '@/components/layout/sections';
 import { DnsRecordTable } from '@/components/tables/dns-record-table';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { DnsCheckResult, type DnsCheckOutcome } from '@/components/ui/dns-check-result';
 import { DomainStatusBadge } from '@/components/ui/status-badge';
@@ -173,33 +173,18 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
           setNotice(text);
         }}
       />
-      <Dialog
+      <ConfirmDialog
         isOpen={isDeleting}
-        onClose={() => setIsDeleting(false)}
         title="Delete domain"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setIsDeleting(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              isBusy={remove.isPending}
-              onClick={async () => {
-                await remove.mutateAsync(data.domain);
-                router.push(`/${accountId}/domains`);
-              }}
-            >
-              Delete domain
-            </Button>
-          </>
-        }
+        confirmLabel="Delete domain"
+        onConfirm={() => remove.mutateAsync(data.domain)}
+        onDone={() => router.push(`/${accountId}/domains`)}
+        onClose={() => setIsDeleting(false)}
       >
-        <p className="text-sm">
+        <p>
           Delete <strong>{data.domain}</strong>? API key scopes that name it are removed too.
         </p>
-        {remove.error ? <Alert tone="error">{remove.error.message}</Alert> : null}
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

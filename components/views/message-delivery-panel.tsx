@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert } from '@/components/ui/feedback';
 import { useCancelMessage } from '@/lib/client/queries';
 import type { MessageDetails, MessageObject } from '@/lib/client/types';
@@ -17,10 +17,6 @@ export function MessageDeliveryPanel({ accountId, messageId, message, details, c
   const [notice, setNotice] = useState<string | null>(null);
   const lastAttempt = message.delivery_attempts.at(-1);
   const senderDomain = message.sender.slice(message.sender.lastIndexOf('@') + 1);
-  const closeConfirm = () => {
-    cancel.reset();
-    setIsConfirming(false);
-  };
 
   return (
     <div className="space-y-3" data-testid="delivery-status">
@@ -67,40 +63,19 @@ export function MessageDeliveryPanel({ accountId, messageId, message, details, c
           {message.recipient} is not suppressed: new messages to it from {senderDomain} are sent.
         </p>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         isOpen={isConfirming}
-        onClose={closeConfirm}
         title="Cancel this message?"
-        footer={
-          <>
-            <Button variant="secondary" onClick={closeConfirm}>
-              Keep it scheduled
-            </Button>
-            <Button
-              variant="danger"
-              isBusy={cancel.isPending}
-              onClick={async () => {
-                await cancel.mutateAsync().then(
-                  () => {
-                    setNotice(`Cancelled: this message will not be sent to ${message.recipient}.`);
-                    closeConfirm();
-                  },
-                  () => undefined,
-                );
-              }}
-            >
-              Cancel message
-            </Button>
-          </>
-        }
+        confirmLabel="Cancel message"
+        cancelLabel="Keep it scheduled"
+        onConfirm={() => cancel.mutateAsync()}
+        onDone={() => setNotice(`Cancelled: this message will not be sent to ${message.recipient}.`)}
+        onClose={() => setIsConfirming(false)}
       >
-        <div className="space-y-3 text-sm">
-          {cancel.error ? <Alert tone="error">{cancel.error.message}</Alert> : null}
-          <p>
-            It will not be sent to <strong>{message.recipient}</strong>. This cannot be undone: to send it later, send it again.
-          </p>
-        </div>
-      </Dialog>
+        <p>
+          It will not be sent to <strong>{message.recipient}</strong>. This cannot be undone: to send it later, send it again.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -37,6 +37,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/lists/{list_id}': { name: 'bad input 2', description: 'renamed' },
   'POST /v2/accounts/{account_id}/lists/{list_id}/members': { contact: 'bad-input-member@example.org', subscription_status: 'confirmed' },
   'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
+  'POST /v2/accounts/{account_id}/templates': { name: 'bad input', kind: 'campaign', subject: 'Hi {{ first_name }}', html_content: '<p>{{ first_name }}</p>', text_content: 'Hi' },
+  'PUT /v2/accounts/{account_id}/templates/{template_id}': { name: 'bad input 2', kind: 'transactional', subject: 's', html_content: '<p>h</p>', text_content: 't' },
   'POST /v1/email/send': {
     from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
     recipients: [{ email: 'r@example.org', name: 'R' }],
@@ -61,6 +63,8 @@ test.beforeAll(async () => {
   pathValues.id_or_email = (await api.post(api.account('/contacts'), { email: 'bad-input-member@example.org' })).body.id;
   pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
+  pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
+  pathValues.version = '1';
   const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
   expect(v1Key.code).toBe(0);
   v1 = api.with(null);

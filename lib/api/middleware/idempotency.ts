@@ -75,7 +75,9 @@ export async function withIdempotency(
 async function recordOutcome(deps: ApiDeps, mode: IdempotencyMode, target: { accountId: string; key: string }, response: Response): Promise<void> {
   const status = response.status;
   const isSuccess = status >= 200 && status < 300;
-  const isDeterministicClientError = status >= 400 && status < 500 && status !== 429;
+  // A 4xx with Retry-After (429, a template write that kept colliding) says "try again": the
+  // retry, with the same key, must run again rather than replay it (service spec, Errors rule 2).
+  const isDeterministicClientError = status >= 400 && status < 500 && status !== 429 && !response.headers.has('retry-after');
   try {
     if (isSuccess || (isDeterministicClientError && mode === 'standard')) {
       const text = await response.clone().text();

@@ -14,7 +14,8 @@ import type { SendMessageInput } from './schemas';
 
 // Helpers the send verbs share (v2 send, conversation, v1 send); not verbs themselves.
 
-type ContentInput = Pick<SendMessageInput, 'text_content' | 'html_content' | 'amp_content' | 'subject' | 'headers' | 'reply_to' | 'attachments'> & {
+type ContentInput = Pick<SendMessageInput, 'text_content' | 'html_content' | 'amp_content' | 'headers' | 'reply_to' | 'attachments'> & {
+  subject: string;
   substitutions?: Record<string, unknown> | null;
   recipients?: { email?: string; substitutions?: Record<string, unknown> | null }[];
 };

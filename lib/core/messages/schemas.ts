@@ -51,6 +51,28 @@ export const sendMessageSchema = z
       .max(100, 'must hold at most 100 recipients'),
     substitutions: substitutionsSchema,
     ...messageOptionsShape,
+    subject: messageOptionsShape.subject.optional().openapi({ description: 'Required unless template_id is given.' }),
+    template_id: z
+      .string({ error: 'must be a template id' })
+      .max(100, 'must be a template id')
+      .nullish()
+      .openapi({ description: 'Mailstead extension: send a published template instead of subject and content; substitutions render it as they render inline content.' }),
+    template_version: z
+      .number({ error: 'must be a positive integer' })
+      .int('must be a positive integer')
+      .min(1, 'must be a positive integer')
+      .max(2_147_483_647, 'must be a positive integer')
+      .nullish()
+      .openapi({ description: 'The published version of template_id to send; default the latest.' }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.template_id == null) {
+      if (value.template_version != null) ctx.addIssue({ code: 'custom', path: ['template_version'], message: 'is only allowed with template_id' });
+      if (value.subject === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required' });
+      return;
+    }
+    const inline = (['subject', 'html_content', 'text_content', 'amp_content'] as const).filter((field) => value[field] != null);
+    if (inline.length) ctx.addIssue({ code: 'custom', path: ['template_id'], message: `give either template_id or ${inline.join(', ')}, not both: the template holds the subject and content` });
   })
   .openapi('CreateMessageRequest');
 

@@ -1,10 +1,12 @@
 import { invalidInput } from '@/lib/shared/errors';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { resolveTemplateContent } from '@/lib/core/templates/resolve-template-content';
 import { defineVerb } from '@/lib/core/verb';
+import type { VerbContext } from '@/lib/core/context';
 import type { AcceptedRecipient } from './accept-messages';
 import { acceptFromSender } from './internal';
 import { senderDomainOf } from './resolve-sender';
-import { sendMessageSchema } from './schemas';
+import { sendMessageSchema, type SendMessageInput } from './schemas';
 
 /**
  * POST /v2/accounts/{a}/messages: one message per recipient, each with its own substitutions.
@@ -24,7 +26,7 @@ export const sendMessage = defineVerb({
     }
     const { rows, schedule } = await acceptFromSender(ctx, {
       from: input.from,
-      content: input,
+      content: await withTemplateContent(ctx, input),
       options: input,
       schedule: input.schedule,
       recipients: accepted,
@@ -45,3 +47,14 @@ export const sendMessage = defineVerb({
     };
   },
 });
+
+/**
+ * The content to send: the body's own, or with `template_id` the published version's (the schema
+ * refuses both at once). A template is always rendered, with no substitutions as with empty ones,
+ * so that its placeholders never reach a recipient as written.
+ */
+async function withTemplateContent(ctx: VerbContext, input: SendMessageInput) {
+  if (input.template_id == null) return { ...input, subject: input.subject ?? '' };
+  const template = await resolveTemplateContent(ctx.db, ctx.principal.targetAccountId, input.template_id, input.template_version);
+  return { ...input, ...template, substitutions: input.substitutions ?? {} };
+}

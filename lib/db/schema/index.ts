@@ -7,3 +7,4 @@ export * from './webhooks';
 export * from './statistics';
 export * from './suppressions';
 export * from './contacts';
+export * from './templates';

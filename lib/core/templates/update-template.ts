@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { templates } from '@/lib/db/schema';
+import { conflict } from '@/lib/shared/errors';
+import { checkTemplateSyntax } from './check-template-syntax';
+import { presentTemplate } from './present';
+import { writeTemplate } from './queries';
+import { templatePathSchema, updateTemplateSchema } from './schemas';
+
+/**
+ * Edits the draft; omitted fields stay, null or "" clears a part. Published versions never change.
+ * With `revision`, the edit applies only to that revision of the draft (409 otherwise), so an editor
+ * cannot overwrite a change it has not seen.
+ */
+export const updateTemplate = defineVerb({
+  scope: 'templates:write',
+  input: updateTemplateSchema.extend(templatePathSchema.shape),
+  async run({ db, principal, now }, input) {
+    checkTemplateSyntax(input);
+    return writeTemplate(db, principal.targetAccountId, input.template_id, async (tx, current) => {
+      if (input.revision !== undefined && input.revision !== current.revision) {
+        throw conflict(`revision: the draft is at revision ${current.revision}, not ${input.revision}; reload it and edit again`, 'revision');
+      }
+      const [row] = await tx
+        .update(templates)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.kind !== undefined ? { kind: input.kind } : {}),
+          ...(input.subject !== undefined ? { subject: input.subject || null } : {}),
+          ...(input.html_content !== undefined ? { htmlContent: input.html_content || null } : {}),
+          ...(input.text_content !== undefined ? { textContent: input.text_content || null } : {}),
+          revision: current.revision + 1,
+          updatedAt: now(),
+        })
+        .where(eq(templates.id, current.id))
+        .returning();
+      return presentTemplate(row!);
+    });
+  },
+});
