@@ -42,6 +42,13 @@ function useContactMutation<TInput, TResult>(accountId: string, request: (input:
   const client = useQueryClient();
   return useMutation({
     mutationFn: request,
+    // A contact in the answer goes into the cache before the caller continues: the contact page keys
+    // its form on updated_at, and a remount from a later refetch would wipe what the user typed since.
+    onSuccess: (result) => {
+      const updated = result as Partial<ContactObject> | null;
+      if (updated?.object !== 'contact') return;
+      client.setQueriesData<ContactObject>({ queryKey: ['contact', accountId] }, (old) => (old?.id === updated.id ? (updated as ContactObject) : old));
+    },
     onSettled: () => {
       for (const key of ['contacts', 'contact', 'contact-lists', 'contact-history', 'lists', 'list', 'list-members']) void client.invalidateQueries({ queryKey: [key, accountId] });
     },
