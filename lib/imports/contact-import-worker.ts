@@ -2,7 +2,7 @@ import type { Services } from '@/lib/core/context';
 import { unsafeClaimContactImport, unsafePurgeAbandonedUploads, unsafeReclaimDeadImportLeases, unsafeReleaseAllImportLeases } from '@/lib/core/contact-imports/claim-contact-import';
 import { onContactImportQueued } from '@/lib/core/contact-imports/import-signal';
 import { unsafeRunContactImport } from '@/lib/core/contact-imports/run-contact-import';
-import { HEARTBEAT_MS, hostIdentity, isProcessAlive, isWorkerDead } from '@/lib/mail/worker-liveness';
+import { hostIdentity, isProcessAlive, isWorkerDead, startLeaseReclaim } from '@/lib/mail/worker-liveness';
 
 /** Tuning of the import loop; tests shrink it. */
 export type ContactImportWorkerSettings = { pollMs: number; leaseMs: number; batchRows: number; maxAttempts: number };
@@ -34,24 +34,15 @@ export async function startContactImportWorker(
   const { workerId } = options;
   const observer = { workerId, host: hostIdentity(), pid: process.pid, isProcessAlive };
 
-  const reclaim = async () => {
-    const freed = await unsafeReclaimDeadImportLeases(db, (worker) => isWorkerDead(worker, observer));
-    if (freed > 0) logger.warn({ freed }, 'freed the contact imports of workers that are gone');
-  };
-  if (options.isOnlyProcess) {
-    // The embedded database has one process: whatever a previous one held or was receiving is dead.
-    const freed = await unsafeReleaseAllImportLeases(db);
-    if (freed > 0) logger.warn({ freed }, 'resuming the contact imports that a previous process was running');
-    await unsafePurgeAbandonedUploads(db, { olderThan: services.now() });
-  } else {
-    await reclaim();
-  }
-  let background: Promise<void> = Promise.resolve();
-  const reclaimTimer = options.isOnlyProcess
-    ? null
-    : setInterval(() => {
-        background = background.then(reclaim).catch((error) => logger.warn({ err: error }, 'contact import lease reclaim failed'));
-      }, HEARTBEAT_MS);
+  const stopReclaim = await startLeaseReclaim({
+    isOnlyProcess: options.isOnlyProcess,
+    releaseAll: () => unsafeReleaseAllImportLeases(db),
+    reclaimDead: () => unsafeReclaimDeadImportLeases(db, (worker) => isWorkerDead(worker, observer)),
+    what: 'contact imports',
+    logger,
+  });
+  // The embedded database has one process: an upload a previous one was receiving is dead too.
+  if (options.isOnlyProcess) await unsafePurgeAbandonedUploads(db, { olderThan: services.now() });
 
   let isStopping = false;
   let wake: (() => void) | null = null;
@@ -91,9 +82,8 @@ export async function startContactImportWorker(
       isStopping = true;
       wake?.();
       stopListening();
-      if (reclaimTimer) clearInterval(reclaimTimer);
       await loop;
-      await background;
+      await stopReclaim();
     },
   };
 }

@@ -49,3 +49,38 @@ export function isProcessAlive(pid: number): boolean {
     return true;
   }
 }
+
+/**
+ * Frees the leases of processes that are gone, for one kind of leased work (webhook deliveries,
+ * contact imports): at start every lease on the embedded database (one process opens it, so any
+ * holder is dead), else those of dead workers, again every heartbeat. Returns the stop.
+ */
+export async function startLeaseReclaim(options: {
+  isOnlyProcess: boolean;
+  releaseAll: () => Promise<number>;
+  reclaimDead: () => Promise<number>;
+  /** What the leases are for, in log lines ("webhook deliveries"). */
+  what: string;
+  logger: { warn: (fields: object, message: string) => void };
+}): Promise<() => Promise<void>> {
+  const { logger, what } = options;
+  const reclaim = async () => {
+    const freed = await options.reclaimDead();
+    if (freed > 0) logger.warn({ freed }, `freed the ${what} of workers that are gone`);
+  };
+  if (options.isOnlyProcess) {
+    const freed = await options.releaseAll();
+    if (freed > 0) logger.warn({ freed }, `freed the ${what} that a previous process held when it stopped`);
+    return async () => {};
+  }
+  await reclaim();
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(reclaim).catch((error) => logger.warn({ err: error }, `${what}: lease reclaim failed`));
+  }, HEARTBEAT_MS);
+  // The stop waits for a reclaim under way, so nothing runs on a database being closed.
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

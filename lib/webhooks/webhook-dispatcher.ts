@@ -4,7 +4,7 @@ import { WEBHOOK_SECRET_PURPOSE } from '@/lib/core/webhooks/create-webhook';
 import { onWebhookDeliveriesQueued } from '@/lib/core/webhooks/delivery-signal';
 import { loadDeliveryPayloads } from '@/lib/core/webhooks/load-delivery-payloads';
 import { webhooks } from '@/lib/db/schema';
-import { HEARTBEAT_MS, hostIdentity, isProcessAlive } from '@/lib/mail/worker-liveness';
+import { hostIdentity, isProcessAlive, startLeaseReclaim } from '@/lib/mail/worker-liveness';
 import { releaseDeliveries, unsafeClaimDueDeliveries, type ClaimedDelivery } from './claim-due-deliveries';
 import { recordAttempt } from './record-attempt';
 import { unsafeReclaimDeadDeliveryLeases, unsafeReleaseAllDeliveryLeases } from './reclaim-delivery-leases';
@@ -31,22 +31,13 @@ export async function startWebhookDispatcher(services: Services, options: { work
   const client = createWebhookClient({ dns: services.dns, timeoutMs: settings.timeoutMs, allowPrivateNetworks: config.allowPrivateNetworks, maxSockets: PER_WEBHOOK_IN_FLIGHT });
   const observer = { workerId, host: hostIdentity(), pid: process.pid, isProcessAlive };
 
-  const reclaim = async () => {
-    const freed = await unsafeReclaimDeadDeliveryLeases(db, observer);
-    if (freed > 0) logger.warn({ freed }, 'freed the webhook deliveries of workers that are gone');
-  };
-  if (options.isOnlyProcess) {
-    const freed = await unsafeReleaseAllDeliveryLeases(db);
-    if (freed > 0) logger.warn({ freed }, 'freed the webhook deliveries that a previous process held when it stopped');
-  } else {
-    await reclaim();
-  }
-  let reclaiming: Promise<void> = Promise.resolve();
-  const reclaimTimer = options.isOnlyProcess
-    ? null
-    : setInterval(() => {
-        reclaiming = reclaiming.then(reclaim).catch((error) => logger.warn({ err: error }, 'webhook lease reclaim failed'));
-      }, HEARTBEAT_MS);
+  const stopReclaim = await startLeaseReclaim({
+    isOnlyProcess: options.isOnlyProcess,
+    releaseAll: () => unsafeReleaseAllDeliveryLeases(db),
+    reclaimDead: () => unsafeReclaimDeadDeliveryLeases(db, observer),
+    what: 'webhook deliveries',
+    logger,
+  });
 
   let isStopping = false;
   let wake: (() => void) | null = null;
@@ -142,9 +133,8 @@ export async function startWebhookDispatcher(services: Services, options: { work
       isStopping = true;
       wake?.();
       stopListening();
-      if (reclaimTimer) clearInterval(reclaimTimer);
       await loop;
-      await reclaiming;
+      await stopReclaim();
       client.close();
     },
   };
