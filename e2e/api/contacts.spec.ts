@@ -1,77 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encode } from 'next-auth/jwt';
-import { SecretBox } from '../../lib/shared/crypto';
 import { createContactSchema, updateContactSchema } from '../../lib/core/contacts/schemas';
 import { badInputCases } from '../support/bad-input';
-import type { ApiClient, ApiResponse } from '../support/client';
-import { newAccount, sharedServer } from '../support/shared';
+import type { ApiClient } from '../support/client';
+import { CONTACT_FIELDS, MEMBERSHIP_FIELDS, RFC3339, contactAccounts, contactHelpers, expectContact, expectEnvelope, expectError, segment } from '../support/contact-fixtures';
+import { newAccount } from '../support/shared';
 
 /**
  * The contacts API (marketing-api.md, Contacts; rules R1-R5 of service-spec.md) on the shared
- * server. These paths are not in the AhaSend reference, so the shapes are checked here against the
- * contract's field lists.
+ * server: CRUD, the rules, listing and filters, bad input, memberships. These paths are not in the
+ * AhaSend reference, so the shapes are checked here against the contract's field lists. Hostile
+ * values, tenancy, scopes and concurrency are in contacts-boundaries.spec.ts; attribute definitions in
+ * contacts-attributes.spec.ts.
  */
 let api: ApiClient;
 let other: ApiClient;
-let ownerId: string;
 const stamp = Date.now().toString(36);
 
 test.beforeAll(async () => {
-  ({ api, ownerId } = await newAccount('Contacts'));
-  ({ api: other } = await newAccount('Contacts (other account)'));
+  ({ api, other } = await contactAccounts());
 });
 
 test.describe.configure({ mode: 'serial' });
 
-const CONTACT_FIELDS = ['attributes', 'created_at', 'email', 'first_name', 'id', 'last_name', 'object', 'unsubscribed', 'unsubscribed_at', 'updated_at'];
-const MEMBERSHIP_FIELDS = ['contact_id', 'created_at', 'list_id', 'object', 'subscription_status', 'updated_at'];
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A Contact exactly as the contract lists it: these fields and no others, with their types. */
-function expectContact(body: any) {
-  expect(Object.keys(body).sort()).toEqual(CONTACT_FIELDS);
-  expect(body.object).toBe('contact');
-  expect(body.id).toMatch(UUID);
-  expect(typeof body.email).toBe('string');
-  expect(body.email).toBe(body.email.trim().toLowerCase());
-  for (const name of ['first_name', 'last_name']) expect(body[name] === null || typeof body[name] === 'string').toBe(true);
-  expect(typeof body.attributes).toBe('object');
-  expect(Array.isArray(body.attributes)).toBe(false);
-  expect(typeof body.unsubscribed).toBe('boolean');
-  if (body.unsubscribed) expect(body.unsubscribed_at).toMatch(RFC3339);
-  else expect(body.unsubscribed_at).toBeNull();
-  expect(body.created_at).toMatch(RFC3339);
-  expect(body.updated_at).toMatch(RFC3339);
-}
-
-function expectEnvelope(body: any) {
-  expect(Object.keys(body).sort()).toEqual(['data', 'object', 'pagination']);
-  expect(body.object).toBe('list');
-  expect(Array.isArray(body.data)).toBe(true);
-  expect(typeof body.pagination.has_more).toBe('boolean');
-}
-
-function expectError(response: ApiResponse, status: number, message?: RegExp | string) {
-  expect(response.status, response.text).toBe(status);
-  expect(Object.keys(response.body)).toEqual(['message']);
-  if (message !== undefined) expect(response.body.message).toMatch(message);
-}
-
-const contactsPath = (client = api, suffix = '') => client.account(`/contacts${suffix}`);
-/** The path segment of a contact: an email percent-encoded exactly once (R5). */
-const segment = (idOrEmail: string) => encodeURIComponent(idOrEmail);
-const contactPath = (idOrEmail: string, suffix = '', client = api) => contactsPath(client, `/${segment(idOrEmail)}${suffix}`);
-const create = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) => client.post(contactsPath(client), body, { headers });
-
-async function keyWith(scopes: string[]): Promise<ApiClient> {
-  const created = await api.post(api.account('/api-keys'), { label: `contacts ${scopes.join(' ')}`, scopes });
-  expect(created.status).toBe(201);
-  return api.with(created.body.secret_key);
-}
+const { contactsPath, contactPath, create } = contactHelpers(() => api);
 
 test('POST /contacts - 201 with a Contact: email trimmed and lowercased, no attributes, subscribed', async () => {
   const created = await create({ email: `  Ada.${stamp}@Example.ORG `, first_name: 'Ada', last_name: 'Lovelace' });
@@ -277,108 +229,6 @@ test.describe('POST and PUT /contacts - bad bodies are 400 naming the field', ()
   });
 });
 
-test('hostile values: SQL metacharacters, unicode and very long names are stored and returned as given', async () => {
-  const names = ["Robert'); DROP TABLE contacts;--", 'Zoë 张伟 🙂', '\\%_$1 ${x} {{ name }}', 'x'.repeat(255)];
-  for (const [index, name] of names.entries()) {
-    const email = `hostile${index}.${stamp}@example.org`;
-    const created = await create({ email, first_name: name, last_name: name });
-    expect(created.status, created.text).toBe(201);
-    expect((await api.get(contactPath(email))).body).toMatchObject({ first_name: name, last_name: name });
-  }
-  // An internationalised domain is stored as its A-label.
-  const idn = await create({ email: `idn.${stamp}@bücher.example` });
-  expect(idn.body.email).toBe(`idn.${stamp}@xn--bcher-kva.example`);
-  expectError(await create({ email: `${'l'.repeat(65)}@example.org` }), 400, /email/);
-  expectError(await create({ email: `x@${'d'.repeat(320)}.org` }), 400, /email/);
-});
-
-test('unknown contacts and ids that are not contacts are 404 on every route', async () => {
-  for (const idOrEmail of [randomUUID(), `nobody.${stamp}@example.org`, 'import', 'not an address', "' or '1'='1"]) {
-    expectError(await api.get(contactPath(idOrEmail)), 404, 'contact not found');
-    expectError(await api.put(contactPath(idOrEmail), { first_name: 'x' }), 404, 'contact not found');
-    expectError(await api.delete(contactPath(idOrEmail)), 404, 'contact not found');
-    expectError(await api.post(contactPath(idOrEmail, '/unsubscribe')), 404, 'contact not found');
-    expectError(await api.post(contactPath(idOrEmail, '/resubscribe')), 404, 'contact not found');
-    // `/contacts/import/lists` is the import route's (an import id that is not one): 404 all the same.
-    expectError(await api.get(contactPath(idOrEmail, '/lists')), 404, idOrEmail === 'import' ? /not found/ : 'contact not found');
-  }
-});
-
-test("tenancy: another account's contact is 404 by id and by email, and never listed", async () => {
-  const email = `tenant.${stamp}@example.org`;
-  const theirs = await create({ email }, other);
-  expect(theirs.status).toBe(201);
-  for (const idOrEmail of [theirs.body.id, email]) {
-    expectError(await api.get(contactPath(idOrEmail)), 404);
-    expectError(await api.put(contactPath(idOrEmail), { first_name: 'stolen' }), 404);
-    expectError(await api.post(contactPath(idOrEmail, '/unsubscribe')), 404);
-    expectError(await api.delete(contactPath(idOrEmail)), 404);
-  }
-  expect((await api.get(contactsPath(api, `?email=${segment(email)}`))).body.data).toEqual([]);
-  // Another account's id in our URL is refused before anything is looked up.
-  expect((await api.get(`/v2/accounts/${other.accountId}/contacts/${theirs.body.id}`)).status).toBe(401);
-  expect((await other.get(contactPath(email, '', other))).body).toMatchObject({ first_name: null, unsubscribed: false });
-});
-
-test('scopes: contacts:read reads, contacts:write writes, contacts:delete deletes, lists:read lists memberships', async () => {
-  const email = `scopes.${stamp}@example.org`;
-  await create({ email });
-  const reader = await keyWith(['contacts:read']);
-  const writer = await keyWith(['contacts:write']);
-  const deleter = await keyWith(['contacts:delete']);
-  const lists = await keyWith(['lists:read']);
-  expect((await reader.get(contactsPath(reader))).status).toBe(200);
-  expect((await reader.get(contactPath(email, '', reader))).status).toBe(200);
-  expectError(await reader.post(contactsPath(reader), { email: `nope.${stamp}@example.org` }), 403);
-  expectError(await reader.put(contactPath(email, '', reader), { first_name: 'x' }), 403);
-  expectError(await reader.post(contactPath(email, '/unsubscribe', reader)), 403);
-  expectError(await reader.get(contactPath(email, '/lists', reader)), 403);
-  expectError(await writer.get(contactPath(email, '', writer)), 403);
-  expectError(await writer.delete(contactPath(email, '', writer)), 403);
-  expect((await writer.post(contactPath(email, '/unsubscribe', writer))).status).toBe(200);
-  expect((await writer.post(contactPath(email, '/resubscribe', writer))).status).toBe(200);
-  expect((await lists.get(contactPath(email, '/lists', lists))).status).toBe(200);
-  expectError(await lists.get(contactPath(email, '', lists)), 403);
-  // The scope is checked before the body is read: a bad body still answers 403.
-  expectError(await reader.post(contactsPath(reader), { email: 12 }), 403);
-  expect((await deleter.delete(contactPath(email, '', deleter))).status).toBe(200);
-});
-
-test('POST /contacts - parallel creates with one Idempotency-Key create one contact', async () => {
-  const key = randomUUID();
-  const email = `idem.${stamp}@example.org`;
-  const responses = await Promise.all(Array.from({ length: 10 }, () => create({ email, first_name: 'Idem' }, api, { 'Idempotency-Key': key })));
-  const created = responses.filter((response) => response.status === 201);
-  expect(created.length).toBeGreaterThanOrEqual(1);
-  for (const response of responses) {
-    if (response.status === 409) {
-      expect(response.headers.get('idempotent-replayed')).toBe('false');
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    } else expect(response.status).toBe(201);
-  }
-  expect(new Set(created.map((response) => response.body.id)).size).toBe(1);
-  const replay = await create({ email, first_name: 'Idem' }, api, { 'Idempotency-Key': key });
-  expect(replay.status).toBe(201);
-  expect(replay.headers.get('idempotent-replayed')).toBe('true');
-  expect(replay.body.id).toBe(created[0].body.id);
-  expect((await api.get(contactsPath(api, `?email=${segment(email)}`))).body.data).toHaveLength(1);
-  expect((await create({ email, first_name: 'Other' }, api, { 'Idempotency-Key': key })).status).toBe(422);
-});
-
-test('POST /contacts - parallel creates of one address without a key make one contact and 409s', async () => {
-  const email = `race.${stamp}@example.org`;
-  const responses = await Promise.all(Array.from({ length: 8 }, () => create({ email })));
-  expect(responses.map((response) => response.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-});
-
-test('/internal contact attribute routes take dashboard sessions only', async () => {
-  const path = `/internal/accounts/${api.accountId}/contact-attributes`;
-  expect((await api.get(path, { checkContract: false })).status).toBe(401);
-  expect((await api.post(path, { key: 'plan', type: 'string' }, { checkContract: false })).status).toBe(401);
-  // And no v2 endpoint manages definitions (R4).
-  expect((await api.get(api.account('/contact-attributes'))).status).toBe(404);
-});
-
 test('GET /contacts/{id_or_email}/lists - memberships with the contract fields, deleted lists included', async () => {
   const email = `lists.${stamp}@example.org`;
   const contact = await create({ email });
@@ -415,99 +265,4 @@ test('the OpenAPI document lists the contacts endpoints with their scopes and de
   expect(document.paths['/v2/accounts/{account_id}/contacts/{id_or_email}/lists'].get.security).toEqual([{ BearerAuth: ['lists:read'] }]);
   expect(document.paths['/v2/accounts/{account_id}/contacts'].post.description).toMatch(/R1/);
   expect(document.components.schemas.Contact.required.sort()).toEqual(CONTACT_FIELDS);
-});
-
-/**
- * The owner's dashboard session, minted the way next-auth mints it with the server's own key (the
- * API suites run without a dashboard build, so there is no sign-in page to go through).
- */
-async function ownerSession(): Promise<Record<string, string>> {
-  const { baseUrl, dataDir } = sharedServer();
-  const secretFromEnv = process.env.MAILSTEAD_TEST_DATABASE_URL ? process.env.MAILSTEAD_TEST_SECRET : undefined;
-  const masterKey = secretFromEnv ? Buffer.from(secretFromEnv, 'utf8') : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
-  const secret = new SecretBox(masterKey).deriveKey('dashboard-session').toString('base64url');
-  const token = await encode({ token: { userId: ownerId, sessionVersion: 0 }, secret });
-  return { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(baseUrl).origin };
-}
-
-test.describe('attribute definitions (R4) through the dashboard session', () => {
-  let session: Record<string, string>;
-  let dashboard: ApiClient;
-  const definitions = () => `/internal/accounts/${api.accountId}/contact-attributes`;
-  const call = (method: string, path: string, body?: unknown) => dashboard.request(method, path, { body, headers: session, checkContract: false });
-
-  test.beforeAll(async () => {
-    session = await ownerSession();
-    dashboard = api.with(null);
-  });
-
-  test('R4: definitions are created, listed, relabelled and deleted by a session; bad keys and types are 400', async () => {
-    const me = await call('GET', '/internal/me');
-    expect(me.status, me.text).toBe(200);
-    for (const [key, type] of [['plan', 'string'], ['age', 'number'], ['vip', 'boolean'], ['birthday', 'date'], ['seen_at', 'datetime']]) {
-      const created = await call('POST', definitions(), { key, type, label: key.toUpperCase() });
-      expect(created.status, created.text).toBe(201);
-      expect(created.body).toEqual({ object: 'contact_attribute', key, type, label: key.toUpperCase(), created_at: expect.stringMatching(RFC3339), updated_at: expect.stringMatching(RFC3339) });
-    }
-    expectError(await call('POST', definitions(), { key: 'plan', type: 'string' }), 409, /already exists/);
-    for (const key of ['__proto__', 'constructor!', 'Plan', '1st', 'email', 'x'.repeat(64), "a'; drop"]) {
-      expectError(await call('POST', definitions(), { key, type: 'string' }), 400, /^key: /);
-    }
-    expectError(await call('POST', definitions(), { key: 'colour', type: 'color' }), 400, /^type: must be one of string, number, boolean, date, datetime/);
-    const listed = await call('GET', definitions());
-    expect(listed.body.data.map((definition: { key: string }) => definition.key)).toEqual(['age', 'birthday', 'plan', 'seen_at', 'vip']);
-    expect((await call('PUT', `${definitions()}/plan`, { label: 'Plan name' })).body).toMatchObject({ key: 'plan', type: 'string', label: 'Plan name' });
-    expectError(await call('PUT', `${definitions()}/nothing`, { label: 'x' }), 404);
-  });
-
-  test('R4: writes accept only canonical values, naming the key and the expected form; reads return what was stored', async () => {
-    const email = `r4-values.${stamp}@example.org`;
-    const refused: [Record<string, unknown>, RegExp][] = [
-      [{ age: '12' }, /^attributes\.age: attribute `age` must be a number, e\.g\. 42$/],
-      [{ vip: 'true' }, /^attributes\.vip: attribute `vip` must be a boolean, e\.g\. true$/],
-      [{ birthday: '2024-1-5' }, /^attributes\.birthday: attribute `birthday` must be a date as "YYYY-MM-DD"/],
-      [{ birthday: '2023-02-30' }, /attributes\.birthday/],
-      [{ seen_at: '2024-01-05 10:30' }, /^attributes\.seen_at: attribute `seen_at` must be an RFC 3339 datetime/],
-      [{ plan: 42 }, /^attributes\.plan: attribute `plan` must be a string/],
-      [{ plan: { nested: 'object' } }, /attributes\.plan/],
-      [{ unknown_key: 1 }, /^attributes\.unknown_key: attribute `unknown_key` is not defined/],
-      [{ plan: 'x'.repeat(10_001) }, /^attributes\.plan: attribute `plan` must be at most 10000 characters$/],
-    ];
-    for (const [attributes, message] of refused) expectError(await create({ email, attributes }), 400, message);
-    const attributes = { plan: "gold'); --", age: 42.5, vip: false, birthday: '2024-02-29', seen_at: '2024-01-05T10:30:00+02:00' };
-    const created = await create({ email, attributes });
-    expect(created.status, created.text).toBe(201);
-    expect(created.body.attributes).toEqual(attributes);
-    const updated = await api.put(contactPath(email), { attributes: { vip: null, age: 7 } });
-    expect(updated.body.attributes).toEqual({ plan: "gold'); --", age: 7, birthday: '2024-02-29', seen_at: '2024-01-05T10:30:00+02:00' });
-    expectError(await api.put(contactPath(email), { attributes: { age: '7' } }), 400, /attributes\.age/);
-    expect((await api.get(contactsPath(api, '?attribute_key=plan&attribute_value=' + encodeURIComponent("gold'); --")))).body.data.map((contact: { email: string }) => contact.email)).toEqual([email]);
-  });
-
-  test("R4: a type change is 409 while contacts hold values, saying how many; deleting clears the values", async () => {
-    expectError(await call('PUT', `${definitions()}/age`, { type: 'string' }), 409, /^1 contact holds a value of type number for age/);
-    const deleted = await call('DELETE', `${definitions()}/age`);
-    expect(deleted.status, deleted.text).toBe(200);
-    expect(deleted.body.message).toMatch(/removed from 1 contact$/);
-    expect((await api.get(contactPath(`r4-values.${stamp}@example.org`))).body.attributes).not.toHaveProperty('age');
-    expect((await call('POST', definitions(), { key: 'age', type: 'string' })).status).toBe(201);
-    expect((await api.put(contactPath(`r4-values.${stamp}@example.org`), { attributes: { age: 'forty' } })).body.attributes.age).toBe('forty');
-  });
-
-  test('R3: the subscription history of a contact, newest first, kept across unsubscribe and resubscribe', async () => {
-    const email = `r3-history.${stamp}@example.org`;
-    await create({ email, unsubscribed: true });
-    await api.post(contactPath(email, '/resubscribe'));
-    await call('POST', contactPath(email, '/unsubscribe'));
-    const history = await call('GET', `/internal/accounts/${api.accountId}/contacts/${segment(email)}/subscription-events`);
-    expect(history.status, history.text).toBe(200);
-    expect(history.body.data.map((event: { type: string; source: string }) => `${event.type} ${event.source}`)).toEqual(['unsubscribed dashboard', 'resubscribed api', 'unsubscribed api']);
-    expect(history.body.data[0]).toEqual({ object: 'contact_subscription_event', type: 'unsubscribed', source: 'dashboard', list_id: null, created_at: expect.stringMatching(RFC3339) });
-  });
-
-  test('attribute definitions of another account are not reachable with this session', async () => {
-    const path = `/internal/accounts/${other.accountId}/contact-attributes`;
-    const response = await call('GET', path);
-    expect([401, 403, 404]).toContain(response.status);
-  });
 });
