@@ -6,6 +6,7 @@ import { errorResponse, methodNotAllowed, routeNotFound } from './errors';
 import { internalEndpoints } from './internal';
 import { authenticate } from './middleware/authenticate';
 import { registerTracking } from './tracking';
+import { registerUnsubscribe } from './unsubscribe';
 import { authenticateV1 } from './middleware/authenticate-v1';
 import { rateLimit } from './middleware/rate-limit';
 import { findRequestMeta, requestIdFrom } from './request-meta';
@@ -41,6 +42,7 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   app.get('/v2/openapi.json', (c) => c.json(openApiDocument()));
 
   registerTracking(app, deps);
+  registerUnsubscribe(app, deps);
   app.use('/v2/*', authenticate(deps, { allowApiKeys: true }), rateLimit(deps));
   app.use('/internal/*', authenticate(deps, { allowApiKeys: false }), rateLimit(deps));
   app.use('/v1/*', authenticateV1(deps), rateLimit(deps));

@@ -8,6 +8,7 @@ import { classifyBounce } from './classify-bounce';
 import type { BatchContext } from './batch-context';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';
+import { returnPathHost } from './return-path';
 import { cachedPrivateKey, signDkim } from './sign-dkim';
 import type { SendResult } from './smtp-pool';
 
@@ -109,11 +110,9 @@ function deliveryOutcome(result: SendResult): Outcome {
  * matched to its message. It sits on the domain's return-path subdomain once that record verifies.
  */
 export function envelopeSender(message: ClaimedMessage, domain: Domain): string {
-  const subdomain = domain.returnPathSubdomain ?? 'rp';
-  const returnPathHost = `${subdomain}.${domain.domain}`;
-  const isVerified = domain.dnsChecks[`CNAME:${returnPathHost}`]?.propagated ?? false;
-  return `bounces+${message.returnPathToken}@${isVerified ? returnPathHost : domain.domain}`;
+  return `bounces+${message.returnPathToken}@${returnPathHost(domain)}`;
 }
+
 
 /** Runs the steps, then records the outcome (unless the deliver step already did); rejects if it could not be recorded. */
 export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Outcome> {
@@ -146,7 +145,7 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
     db.select().from(dkimKeys).where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
   ]);
   const contents: BatchContext['contents'] = new Map(contentRows.map((content) => [content.id, { ...content, shared: new Map() }]));
-  const rendered = await renderTemplatedMessages(base.services.renderer, claimed, contents);
+  const rendered = await renderTemplatedMessages(base.services.renderer, claimed, { contents, services: base.services });
   const suppressed = new Map<string, string>();
   const groups = new Map<string, ClaimedMessage[]>();
   for (const message of claimed) {

@@ -2,21 +2,27 @@ import { buildMime, buildSharedMime, personalizeSharedMime, type MessageToBuild 
 import { renderContents, substitutionContext, type RenderedContent, type RenderedParts } from '@/lib/core/messages/render-content';
 import type { TemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
+import { UNSUBSCRIBE_VARIABLE } from '@/lib/core/campaigns/campaign-content';
+import { listUnsubscribeHeaders, signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE } from '@/lib/core/campaigns/unsubscribe-links';
 import { messageLinks } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
-import type { BatchContext, BatchContents } from './batch-context';
+import { returnPathHost } from './return-path';
+import type { BatchContext } from './batch-context';
 
 /**
  * Renders the templated messages of a batch (every part, each with its recipient's data) in one
  * request to the renderer's worker threads. A message whose template fails gets its failure.
  */
-export async function renderTemplatedMessages(renderer: TemplateRenderer, claimed: ClaimedMessage[], contents: BatchContents): Promise<Map<string, RenderedContent>> {
+export async function renderTemplatedMessages(renderer: TemplateRenderer, claimed: ClaimedMessage[], batch: Pick<BatchContext, 'contents' | 'services'>): Promise<Map<string, RenderedContent>> {
+  const { contents } = batch;
   const templated = claimed.filter((message) => contents.get(message.contentId)?.isTemplated && contents.get(message.contentId)?.kind === 'structured');
   const results = await renderContents(
     renderer,
     templated.map((message) => {
       const content = contents.get(message.contentId)!;
-      return { parts: content.structured!, context: substitutionContext(content.globalSubstitutions, message.substitutions) };
+      const context = substitutionContext(content.globalSubstitutions, message.substitutions);
+      const unsubscribe = campaignUnsubscribe(message, batch);
+      return { parts: content.structured!, context: unsubscribe ? { ...context, [UNSUBSCRIBE_VARIABLE]: unsubscribe.url } : context };
     }),
   );
   return new Map(templated.map((message, index) => [message.id, results[index]]));
@@ -47,11 +53,13 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     if (prebuilt) return personalizeSharedMime(prebuilt, message);
   }
 
+  const unsubscribe = campaignUnsubscribe(message, batch);
   const build: MessageToBuild = {
     messageIdHeader: message.messageIdHeader,
     recipient: message.recipient,
     recipientName: message.recipientName,
     date: message.firstAttemptAt,
+    extraHeaders: unsubscribe ? listUnsubscribeHeaders(unsubscribe.url, returnPathHost(batch.domains.get(message.domainId)!), unsubscribe.token) : [],
   };
   let rendered: RenderedParts | null = null;
   if (content.isTemplated) {
@@ -69,6 +77,8 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
         isClickTracked: message.trackClicks,
         isOpenTracked: message.trackOpens,
         clickUrl: (position) => `${base}/t/c/${signTrackingToken(key, message.id, position)}`,
+        // The unsubscribe link must work on its own, without our click redirect in front of it.
+        isUntracked: (href) => href === unsubscribe?.url,
         openUrl: `${base}/t/o/${signTrackingToken(key, message.id)}`,
       });
       links = tracked.links;
@@ -80,4 +90,11 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     await batch.db.insert(messageLinks).values(links.map((url, position) => ({ messageId: message.id, position, url }))).onConflictDoNothing();
   }
   return raw;
+}
+
+/** A campaign message's unsubscribe token and URL (on PUBLIC_URL: RFC 8058 wants HTTPS); null for other mail. */
+function campaignUnsubscribe(message: ClaimedMessage, batch: Pick<BatchContext, 'services'>): { token: string; url: string } | null {
+  if (!message.campaignId || !message.contactId) return null;
+  const token = signUnsubscribeToken(batch.services.secrets.deriveKey(UNSUBSCRIBE_KEY_PURPOSE), message.campaignId, message.contactId);
+  return { token, url: `${batch.services.config.publicUrl.origin}/u/${token}` };
 }

@@ -17,6 +17,7 @@ import { startWebServer } from './web-server';
 import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
 import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
 import { startContactImportWorker } from '@/lib/imports/contact-import-worker';
+import { startCampaignWorker } from '@/lib/campaigns/campaign-worker';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
@@ -77,6 +78,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => webhooks.stop());
     const imports = await startContactImportWorker(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
     stops.push(() => imports.stop());
+    const campaigns = await startCampaignWorker(registry);
+    stops.push(() => campaigns.stop());
   }
 
   let port: number | null = null;

@@ -10,11 +10,13 @@ import type { ApiDeps, ApiEnv } from '../services';
 
 /**
  * `standard`: 2xx and deterministic 4xx are stored for 24 h and replayed.
+ * `uncommitted-conflicts`: as standard, but a 409 is not stored (a campaign test send: the spec's rule),
+ * so a retry with the same key runs again once the campaign is a draft again.
  * `secret`: API-key creation. The 201 is stored encrypted for 5 minutes and replays the same secret,
  * to the credential that made it only; a 4xx is not stored and the key stays in progress until its
  * lease runs out (the spec's rule).
  */
-export type IdempotencyMode = 'standard' | 'secret';
+export type IdempotencyMode = 'standard' | 'uncommitted-conflicts' | 'secret';
 
 const REPLAY_PURPOSE = 'idempotency-replay';
 const STANDARD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -79,7 +81,8 @@ async function recordOutcome(deps: ApiDeps, mode: IdempotencyMode, target: { acc
   // retry, with the same key, must run again rather than replay it (service spec, Errors rule 2).
   const isDeterministicClientError = status >= 400 && status < 500 && status !== 429 && !response.headers.has('retry-after');
   try {
-    if (isSuccess || (isDeterministicClientError && mode === 'standard')) {
+    const isStored = isSuccess || (isDeterministicClientError && (mode === 'standard' || (mode === 'uncommitted-conflicts' && status !== 409)));
+    if (isStored) {
       const text = await response.clone().text();
       const isEncrypted = mode === 'secret';
       await completeIdempotencyKey(

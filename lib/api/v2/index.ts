@@ -11,9 +11,10 @@ import { webhookEndpoints } from './webhooks';
 import { statisticsEndpoints } from './statistics';
 import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
+import { campaignEndpoints } from './campaigns';
 
 /**
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
  * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
  */
-export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints];
+export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];

@@ -7,6 +7,8 @@ export type MessageToBuild = {
   recipient: string;
   recipientName: string | null;
   date: Date;
+  /** Headers of this message alone (a campaign recipient's List-Unsubscribe). */
+  extraHeaders?: [string, string][];
   /** Applied to the rendered HTML part (open and click tracking). */
   transformHtml?: (html: string) => string;
 };
@@ -27,7 +29,7 @@ export async function buildMime(content: StructuredContent, rendered: RenderedPa
     html: parts.html !== null && message.transformHtml ? message.transformHtml(parts.html) : (parts.html ?? undefined),
     amp: parts.amp ?? undefined,
     replyTo: content.replyTo ? { name: content.replyTo.name ?? '', address: content.replyTo.email } : undefined,
-    headers: content.headers.map(([key, value]) => ({ key, value })),
+    headers: [...content.headers, ...(message.extraHeaders ?? [])].map(([key, value]) => ({ key, value })),
     messageId: message.messageIdHeader,
     date: message.date,
     attachments: content.attachments.map((attachment) => ({

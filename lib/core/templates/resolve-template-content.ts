@@ -3,7 +3,7 @@ import { AppError, invalidInput } from '@/lib/shared/errors';
 import { getTemplateInAccount } from './queries';
 import { getTemplateVersionInAccount } from './template-version-in-account';
 
-export type TemplateContent = { subject: string; html_content: string | null; text_content: string | null };
+export type TemplateContent = { subject: string; html_content: string | null; text_content: string | null; version: number };
 
 /**
  * The content a send with `template_id` uses: the given published version, or the latest. Sending is
@@ -17,7 +17,7 @@ export async function resolveTemplateContent(db: DbOrTx, accountId: string, temp
     const number = version ?? template.latestVersion;
     if (number > template.latestVersion) throw invalidInput(`template_version: template ${template.id} has no version ${number} (latest is ${template.latestVersion})`, 'template_version');
     const row = await getTemplateVersionInAccount(db, accountId, template.id, number);
-    return { subject: row.subject, html_content: row.htmlContent, text_content: row.textContent };
+    return { subject: row.subject, html_content: row.htmlContent, text_content: row.textContent, version: number };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') throw invalidInput(`template_id: no template ${templateId} in this account`, 'template_id');
     throw error;

@@ -42,13 +42,16 @@ const decodeEntities = (value: string) => value.replace(/&amp;/gi, '&').replace(
  * Rewrites http(s) links of anchors to signed click URLs (links marked `data-as-no-track` are left
  * alone) and appends the open pixel. Returns the links in position order, to be stored.
  */
-export function addTracking(html: string, options: { isClickTracked: boolean; isOpenTracked: boolean; clickUrl: (position: number) => string; openUrl: string }): { html: string; links: string[] } {
+export function addTracking(
+  html: string,
+  options: { isClickTracked: boolean; isOpenTracked: boolean; clickUrl: (position: number) => string; openUrl: string; isUntracked?: (href: string) => boolean },
+): { html: string; links: string[] } {
   const links: string[] = [];
   let result = html;
   if (options.isClickTracked) {
     result = result.replace(ANCHOR, (anchor, before: string, _quoted: string, doubleQuoted?: string, singleQuoted?: string, after?: string) => {
       const href = decodeEntities((doubleQuoted ?? singleQuoted ?? '').trim());
-      if (!/^https?:\/\//i.test(href) || /\bdata-as-no-track\b/i.test(before + (after ?? ''))) return anchor;
+      if (!/^https?:\/\//i.test(href) || /\bdata-as-no-track\b/i.test(before + (after ?? '')) || options.isUntracked?.(href)) return anchor;
       links.push(href);
       return `<a${before}href="${options.clickUrl(links.length - 1)}"${after ?? ''}>`;
     });

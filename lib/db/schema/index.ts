@@ -8,3 +8,4 @@ export * from './statistics';
 export * from './suppressions';
 export * from './contacts';
 export * from './templates';
+export * from './campaigns';

@@ -96,6 +96,8 @@ export const messages = pgTable(
     index('messages_account_recipient_idx').on(table.accountId, table.recipient),
     index('messages_return_path_idx').on(table.returnPathToken),
     index('messages_content_idx').on(table.contentId),
+    // A campaign's counts and report.
+    index('messages_campaign_idx').on(table.campaignId).where(sql`${table.campaignId} is not null`),
     // Leases of a dead worker are freed by worker id; only rows in flight are in this index.
     index('messages_locked_by_idx').on(table.lockedBy).where(sql`${table.lockedBy} is not null`),
     // BRIN: retention expiries follow insertion order closely, and a BRIN costs writes almost nothing.

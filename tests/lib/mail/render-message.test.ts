@@ -19,7 +19,7 @@ describe('rendering at delivery', () => {
       ['c2', content('c2', { text: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}' })],
     ]) as unknown as BatchContext['contents'];
     const claimed = [message('m1', 'c1', { name: '<Ada>' }), message('m2', 'c1', null), message('m3', 'c2', null)];
-    const rendered = await renderTemplatedMessages(renderer, claimed, contents);
+    const rendered = await renderTemplatedMessages(renderer, claimed, { contents, services: {} as BatchContext['services'] });
     const batch = { contents, rendered } as unknown as BatchContext;
 
     const ada = (await renderMessage(claimed[0], batch)) as Buffer;

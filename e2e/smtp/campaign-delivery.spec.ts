@@ -1,0 +1,130 @@
+import { expect, test } from '@playwright/test';
+import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import { createAccountWithKey } from '../support/cli';
+import { ApiClient } from '../support/client';
+import { TestMx } from '../support/mx-server';
+import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
+import { routeDomainToLoopback, testDnsResolver, verifiedDomain } from '../support/sending';
+import { startServer, type ServerHandle } from '../support/server';
+
+/**
+ * A campaign as its recipients get it: drafted, validated, sent through the delivery engine to a
+ * loopback MX, each message personalised, DKIM-valid with both RFC 8058 headers signed, and a
+ * one-click POST that unsubscribes the membership; the stats count it all.
+ */
+let server: ServerHandle;
+let mx: TestMx;
+let api: ApiClient;
+let sender: string;
+let dropDatabase: (() => Promise<void>) | null = null;
+const stamp = Date.now().toString(36);
+const rcptDomain = `cmp-${stamp}.example`;
+
+test.beforeAll(async () => {
+  mx = await new TestMx().start();
+  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0' };
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl, 'mailstead_cmp');
+    dropDatabase = scratch.drop;
+    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `campaign-delivery-secret-${stamp}-0000000000` });
+  }
+  server = await startServer({ env });
+  const account = await createAccountWithKey(server.env, 'Campaign sender');
+  api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
+  sender = `news-${stamp}.example.com`;
+  await verifiedDomain(api, sender);
+  expect((await api.put(api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(200);
+  await routeDomainToLoopback(rcptDomain);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await mx?.stop();
+  await dropDatabase?.();
+});
+
+/** A header as it was written (mailparser turns List-* headers into objects), unfolded. */
+function rawHeader(raw: Buffer, name: string): string {
+  const head = raw.toString('utf8').split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' ');
+  const line = head.split('\r\n').find((candidate) => candidate.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+/** A contact's membership status by list id. */
+async function statusesOf(email: string): Promise<Record<string, string>> {
+  const response = await api.get(api.account(`/contacts/${encodeURIComponent(email)}/lists`));
+  return Object.fromEntries(response.body.data.map((membership: { list_id: string; subscription_status: string }) => [membership.list_id, membership.subscription_status]));
+}
+
+async function waitForCampaign(id: string, status: string) {
+  await expect.poll(async () => (await api.get(api.account(`/campaigns/${id}`))).body.status, { timeout: 30_000, message: `campaign never reached ${status}` }).toBe(status);
+}
+
+test('a campaign reaches each confirmed, subscribed, unsuppressed member once, signed with both unsubscribe headers; one click unsubscribes', async () => {
+  const list = (await api.post(api.account('/lists'), { name: 'Newsletter' })).body;
+  const other = (await api.post(api.account('/lists'), { name: 'Customers' })).body;
+  const people = ['ada', 'bob', 'cy', 'dee', 'eve'].map((name) => `${name}@${rcptDomain}`);
+  for (const [index, email] of people.entries()) {
+    expect((await api.post(api.account('/contacts'), { email, first_name: `Name${index}` })).status).toBe(201);
+  }
+  // ada in both lists (once), bob unconfirmed, cy unsubscribed account-wide, dee suppressed, eve plain.
+  await api.post(api.account(`/lists/${list.id}/members`), { contacts: [people[0], people[2], people[3], people[4]] });
+  await api.post(api.account(`/lists/${other.id}/members`), { contacts: [people[0]] });
+  await api.post(api.account(`/lists/${list.id}/members`), { contact: people[1], subscription_status: 'unconfirmed' });
+  await api.post(api.account(`/contacts/${encodeURIComponent(people[2])}/unsubscribe`));
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  expect((await api.post(api.account('/suppressions'), { email: people[3], reason: 'test', expires_at: expiresAt })).status).toBe(201);
+
+  const created = await api.post(api.account('/campaigns'), {
+    name: 'November news',
+    from: { email: `news@${sender}`, name: 'News' },
+    subject: 'Hello {{ first_name }}',
+    html_content: '<html><body><p>Hi {{ first_name }}, read <a href="https://example.org/post">this</a>.</p></body></html>',
+    text_content: 'Hi {{ first_name }}',
+    list_ids: [list.id, other.id],
+    tracking: { open: true, click: true },
+  });
+  expect(created.status).toBe(201);
+  const sent = await api.post(api.account(`/campaigns/${created.body.id}/send`));
+  expect(sent.status).toBe(200);
+  expect(sent.body.status).toBe('validating');
+  await waitForCampaign(created.body.id, 'sent');
+
+  await expect.poll(() => mx.for(people[0]).length + mx.for(people[4]).length, { timeout: 30_000 }).toBe(2);
+  for (const excluded of [people[1], people[2], people[3]]) expect(mx.for(excluded)).toEqual([]);
+
+  const [mail] = mx.for(people[0]);
+  expect(mail.parsed.subject).toBe('Hello Name0');
+  const unsubscribe = rawHeader(mail.raw, 'List-Unsubscribe');
+  const url = /<(https:\/\/[^>]+\/u\/[^>]+)>/.exec(unsubscribe)?.[1];
+  expect(url, unsubscribe).toBeTruthy();
+  expect(unsubscribe).toMatch(/<mailto:unsubscribe@[^>]+\?subject=unsubscribe%20[^>]+>/);
+  expect(rawHeader(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+  // The footer link the server added is the same URL, untouched by click tracking.
+  expect(mail.parsed.html).toContain(`href="${url}"`);
+  expect(mail.parsed.text).toContain(url!);
+
+  const verification = await dkimVerify(mail.raw, { resolver: testDnsResolver() });
+  const signature = verification.results[0];
+  expect(signature.status.result).toBe('pass');
+  const signedHeaders = String(signature.signingHeaders.keys).toLowerCase().split(':').map((name) => name.trim());
+  expect(signedHeaders).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
+
+  // RFC 8058 one-click: a POST with that body, no cookie, no login.
+  const path = new URL(url!).pathname;
+  const click = await fetch(server.baseUrl + path, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' }, dispatcher: api.agent } as RequestInit);
+  expect(click.status).toBe(200);
+  expect(await statusesOf(people[0])).toEqual({ [list.id]: 'unsubscribed', [other.id]: 'unsubscribed' });
+  expect((await api.get(api.account(`/contacts/${encodeURIComponent(people[0])}`))).body.unsubscribed).toBe(false);
+
+  // A forged token is refused and changes nothing.
+  const forged = path.slice(0, -4) + (path.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+  const refused = await fetch(server.baseUrl + forged.replace(/\/u\/[^.]+/, `/u/${created.body.id}`), { method: 'POST', dispatcher: api.agent } as RequestInit);
+  expect(refused.status).toBe(404);
+  expect(await statusesOf(people[4])).toEqual({ [list.id]: 'confirmed' });
+
+  await expect
+    .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}/stats`))).body, { timeout: 20_000 })
+    .toMatchObject({ object: 'campaign_stats', recipients: 2, queued: 2, delivered: 2, unsubscribed: 1, bounced: 0 });
+});

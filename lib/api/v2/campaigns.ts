@@ -1,0 +1,133 @@
+import { createCampaign } from '@/lib/core/campaigns/create-campaign';
+import { deleteCampaign } from '@/lib/core/campaigns/delete-campaign';
+import { getCampaign } from '@/lib/core/campaigns/get-campaign';
+import { getCampaignStats } from '@/lib/core/campaigns/get-campaign-stats';
+import { listCampaigns } from '@/lib/core/campaigns/list-campaigns';
+import { campaignSchema, campaignStatsSchema, createCampaignSchema, listCampaignsQuerySchema, sendCampaignSchema, testCampaignSchema, updateCampaignSchema } from '@/lib/core/campaigns/schemas';
+import { sendCampaign } from '@/lib/core/campaigns/send-campaign';
+import { testCampaign } from '@/lib/core/campaigns/test-campaign';
+import { unscheduleCampaign } from '@/lib/core/campaigns/unschedule-campaign';
+import { updateCampaign } from '@/lib/core/campaigns/update-campaign';
+import { createMessageResponseSchema } from '@/lib/core/messages/schemas';
+import type { Page } from '@/lib/core/shared/pagination';
+import { MAX_CONTENT_CHARS } from '@/lib/core/templates/schemas';
+import type { Endpoint } from '../endpoint';
+import { listEnvelopeSchema, presentPage } from '../pagination';
+import { successResponseSchema } from '../schemas';
+
+/** Campaigns (marketing-api.md, Campaigns; the campaign status rules of the service spec). */
+const collection = '/v2/accounts/{account_id}/campaigns';
+const item = `${collection}/{campaign_id}`;
+const tags = ['Campaigns'];
+// Room for both bodies at their limit, so that a part over its limit is a 400 naming it.
+const BODY_LIMIT = 3 * MAX_CONTENT_CHARS;
+const campaignParams = ({ params }: { params: Record<string, string> }) => ({ campaign_id: params.campaign_id });
+
+const STATES =
+  'States: draft -> validating -> scheduled -> sending -> sent. Validation runs in the worker within a second or so; a failed check returns the campaign to draft with `validation_errors`.';
+const CONFLICT = 'Any other state is 409 (no idempotency headers); with an Idempotency-Key that 409 is stored and replayed like any deterministic 4xx.';
+
+export const campaignEndpoints: Endpoint[] = [
+  {
+    method: 'get',
+    path: collection,
+    verb: listCampaigns,
+    status: 200,
+    summary: 'List campaigns',
+    description: 'Newest first, cursor-paginated, filtered by `status`.',
+    tags,
+    query: listCampaignsQuerySchema,
+    response: listEnvelopeSchema(campaignSchema, 'PaginatedCampaignsResponse'),
+    input: ({ query }) => query,
+    present: (page: Page<unknown>) => presentPage(page),
+  },
+  {
+    method: 'post',
+    path: collection,
+    verb: createCampaign,
+    status: 201,
+    summary: 'Create a campaign',
+    description: `A draft; only \`name\` is required, the rest can be filled in later. Content is inline (subject, html_content, text_content: Jinja templates with the contact's fields and attributes) or a published template; \`list_ids\` and \`template_id\` must be the account's. ${STATES} Idempotency-Key is supported.`,
+    tags,
+    body: createCampaignSchema,
+    response: campaignSchema,
+    input: ({ body }) => body,
+    idempotency: 'standard',
+    bodyLimit: BODY_LIMIT,
+  },
+  { method: 'get', path: item, verb: getCampaign, status: 200, summary: 'Get a campaign', description: '`counts` appear once sending has started.', tags, response: campaignSchema, input: campaignParams },
+  {
+    method: 'put',
+    path: item,
+    verb: updateCampaign,
+    status: 200,
+    summary: 'Edit a draft campaign',
+    description: `Partial: omitted fields stay, null clears. Inline content and \`template_id\` replace each other. Only drafts: ${CONFLICT}`,
+    tags,
+    body: updateCampaignSchema,
+    response: campaignSchema,
+    input: ({ body, params }) => ({ ...body, campaign_id: params.campaign_id }),
+    bodyLimit: BODY_LIMIT,
+  },
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteCampaign,
+    status: 200,
+    summary: 'Delete a draft campaign',
+    description: 'Removes the draft with its design and list choices; lists and contacts stay. Any other state is 409; a second delete is 404.',
+    tags,
+    response: successResponseSchema,
+    input: campaignParams,
+  },
+  {
+    method: 'post',
+    path: `${item}/send`,
+    verb: sendCampaign,
+    status: 200,
+    summary: 'Send or schedule a campaign',
+    description: `From draft to validating; then scheduled, and sending at \`send_at\` (or at once). The audience is frozen when sending starts: the target lists' confirmed members, minus unsubscribed contacts and suppressed addresses, each once. Every message carries List-Unsubscribe (HTTPS and mailto) and List-Unsubscribe-Post (RFC 8058), both DKIM-signed. ${STATES} ${CONFLICT} Idempotency-Key is supported.`,
+    tags,
+    body: sendCampaignSchema,
+    response: campaignSchema,
+    input: ({ body, params }) => ({ ...(body ?? {}), campaign_id: params.campaign_id }),
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/unschedule`,
+    verb: unscheduleCampaign,
+    status: 200,
+    summary: 'Unschedule a campaign',
+    description: `Back to draft from validating or scheduled (no mail is queued in those states). ${CONFLICT}`,
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/test`,
+    verb: testCampaign,
+    status: 200,
+    summary: 'Send a test of a draft campaign',
+    description:
+      'Sends the draft as it stands to 1-10 addresses, with "[Test] " before the subject; an address that is a contact gets its values. Counted nowhere in the campaign. Only drafts: 409 otherwise, and that 409 is never stored for an Idempotency-Key (retry with the same key once the campaign is a draft again).',
+    tags,
+    body: testCampaignSchema,
+    response: createMessageResponseSchema,
+    input: ({ body, params }) => ({ ...body, campaign_id: params.campaign_id }),
+    idempotency: 'uncommitted-conflicts',
+  },
+  {
+    method: 'get',
+    path: `${item}/stats`,
+    verb: getCampaignStats,
+    status: 200,
+    summary: "A campaign's numbers",
+    description: 'recipients (the frozen audience), queued, delivered, opened and clicked (unique recipients), bounced, complained, and unsubscribed through this campaign.',
+    tags,
+    response: campaignStatsSchema,
+    input: campaignParams,
+  },
+];

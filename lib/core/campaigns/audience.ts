@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db/client';
+
+/**
+ * Who a campaign reaches (marketing-api.md, Campaigns): the `confirmed` members of its live target
+ * lists, minus unsubscribed contacts, minus addresses suppressed for the sender domain or the whole
+ * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
+ */
+function audienceSelect(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
+  const lists = sql`array[${sql.join(target.listIds.length ? target.listIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}]::uuid[]`;
+  return sql`
+    select distinct c.id as contact_id, c.email
+    from list_memberships m
+    join contact_lists l on l.id = m.list_id and l.deleted_at is null
+    join contacts c on c.id = m.contact_id
+    where m.account_id = ${target.accountId}
+      and m.list_id = any(${lists})
+      and m.subscription_status = 'confirmed'
+      and not c.unsubscribed
+      and not exists (
+        select 1 from suppressions s
+        where s.account_id = ${target.accountId} and s.email = c.email and s.domain in ('', ${target.senderDomain}) and s.expires_at > ${target.at.toISOString()}
+      )`;
+}
+
+export type AudienceTarget = Parameters<typeof audienceSelect>[0];
+
+export async function countAudience(db: DbOrTx, target: AudienceTarget): Promise<number> {
+  const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target)}) as audience`);
+  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Freezes the audience into campaign_recipients; returns how many it holds. */
+export async function snapshotAudience(db: DbOrTx, campaignId: string, target: AudienceTarget): Promise<number> {
+  const result = await db.execute(sql`
+    with inserted as (
+      insert into campaign_recipients (campaign_id, contact_id, account_id, email)
+      select ${campaignId}, audience.contact_id, ${target.accountId}, audience.email from (${audienceSelect(target)}) as audience
+      on conflict do nothing
+      returning 1
+    )
+    select count(*) as n from inserted`);
+  return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+}
+
+/** A contact's template data: attributes by key, and the contact's own fields over them. */
+export function contactSubstitutions(contact: { email: string; firstName: string | null; lastName: string | null; attributes: Record<string, unknown> | null }) {
+  return { ...(contact.attributes ?? {}), email: contact.email, first_name: contact.firstName ?? '', last_name: contact.lastName ?? '' };
+}

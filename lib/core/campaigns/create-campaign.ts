@@ -1,0 +1,20 @@
+import { defineVerb } from '@/lib/core/verb';
+import { campaigns } from '@/lib/db/schema';
+import { designColumns } from './campaign-design';
+import { presentCampaign } from './present';
+import { createCampaignSchema } from './schemas';
+
+/** A new campaign in `draft`. Only the name is needed: the rest can be filled in as the user goes. */
+export const createCampaign = defineVerb({
+  scope: 'campaigns:write',
+  input: createCampaignSchema,
+  async run({ db, principal, now }, input) {
+    const accountId = principal.targetAccountId;
+    const at = now();
+    const [row] = await db
+      .insert(campaigns)
+      .values({ accountId, name: input.name, ...(await designColumns(db, accountId, input)), createdAt: at, updatedAt: at })
+      .returning();
+    return presentCampaign(row!);
+  },
+});

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { campaigns } from '@/lib/db/schema';
+import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { campaignPathSchema } from './schemas';
+
+/** Removes a draft with its design and list choices; lists and contacts stay. Other states 409, a second delete 404. */
+export const deleteCampaign = defineVerb({
+  scope: 'campaigns:delete',
+  input: campaignPathSchema,
+  async run({ db, principal }, input) {
+    return db.transaction(async (tx) => {
+      const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
+      if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be deleted', 'while it is a draft');
+      await tx.delete(campaigns).where(eq(campaigns.id, current.id));
+      return { message: 'Campaign deleted' };
+    });
+  },
+});

@@ -1,0 +1,119 @@
+import { pageQuerySchema } from '@/lib/core/shared/pagination';
+import { MAX_CONTENT_CHARS, MAX_SUBJECT_CHARS } from '@/lib/core/templates/schemas';
+import { z } from '@/lib/core/zod';
+
+/** Inputs and outputs of the campaigns API (marketing-api.md, Campaigns), shared with the dashboard's wizard. */
+
+export const CAMPAIGN_STATUSES = ['draft', 'validating', 'scheduled', 'sending', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+export const MAX_TARGET_LISTS = 50;
+export const MAX_TEST_EMAILS = 10;
+/** How far ahead a campaign may be scheduled. */
+export const MAX_SCHEDULE_DAYS = 365;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const rfc3339 = z.iso.datetime({ offset: true, error: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:00:00Z' });
+
+const nameSchema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const emailSchema = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(320, 'must be at most 320 characters');
+const addressSchema = z.object({ email: emailSchema, name: z.string({ error: 'must be a string' }).max(256, 'must be at most 256 characters').nullish() });
+const partSchema = (max: number, description: string) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`).nullish().openapi({ description });
+
+const designShape = {
+  from: addressSchema.nullish().openapi({ description: 'The sender; its domain must be a verified, unpaused marketing domain of the account when the campaign is sent.' }),
+  reply_to: addressSchema.nullish(),
+  subject: partSchema(MAX_SUBJECT_CHARS, 'A Jinja template: contact fields (`{{ first_name }}`) and attributes by key.'),
+  html_content: partSchema(
+    MAX_CONTENT_CHARS,
+    'A Jinja template. Put `{{ unsubscribe_url }}` where the unsubscribe link goes; without it the server adds a footer with one.',
+  ),
+  text_content: partSchema(MAX_CONTENT_CHARS, 'A Jinja template. Without `{{ unsubscribe_url }}` the server adds a line with the link.'),
+  template_id: z.string({ error: 'must be a string' }).uuid('must be a template id').nullish().openapi({ description: 'Instead of subject and bodies: a published template.' }),
+  template_version: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be at least 1').nullish().openapi({
+    description: 'The published version to send; by default the latest published when the campaign is sent.',
+  }),
+  list_ids: z
+    .array(z.string({ error: 'must be list ids' }).uuid('must be list ids'), { error: 'must be an array of list ids' })
+    .max(MAX_TARGET_LISTS, `must have at most ${MAX_TARGET_LISTS} lists`)
+    .optional()
+    .openapi({ description: 'Target lists: their confirmed members receive the campaign, each address once.' }),
+  tracking: z
+    .object({ open: z.boolean({ error: 'must be a boolean' }).nullish(), click: z.boolean({ error: 'must be a boolean' }).nullish() }, { error: 'must be an object' })
+    .nullish()
+    .openapi({ description: "Open and click tracking; each omitted value follows the account's default." }),
+};
+
+const bothContentAndTemplate = (input: { template_id?: string | null; subject?: string | null; html_content?: string | null; text_content?: string | null }) =>
+  !(input.template_id && (input.subject || input.html_content || input.text_content));
+const BOTH_MESSAGE = { message: 'template_id: give either template_id or subject/html_content/text_content, not both', path: ['template_id'] };
+
+export const createCampaignSchema = z
+  .object({ name: nameSchema, ...designShape })
+  .refine(bothContentAndTemplate, BOTH_MESSAGE)
+  .openapi('CreateCampaignRequest');
+export type CreateCampaignInput = z.input<typeof createCampaignSchema>;
+
+export const updateCampaignSchema = z
+  .object({ name: nameSchema.optional(), ...designShape })
+  .refine(bothContentAndTemplate, BOTH_MESSAGE)
+  .openapi('UpdateCampaignRequest');
+export type UpdateCampaignInput = z.input<typeof updateCampaignSchema>;
+
+export const campaignPathSchema = z.object({ campaign_id: z.string() });
+
+export const sendCampaignSchema = z
+  .object({ send_at: rfc3339.nullish().openapi({ description: 'When to start sending; omitted or past: as soon as validation passes.' }) })
+  .openapi('SendCampaignRequest');
+
+export const testCampaignSchema = z
+  .object({
+    emails: z
+      .array(emailSchema, { error: 'must be an array of email addresses' })
+      .min(1, 'must have at least one address')
+      .max(MAX_TEST_EMAILS, `must have at most ${MAX_TEST_EMAILS} addresses`),
+  })
+  .openapi('TestCampaignRequest');
+
+export const listCampaignsQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(emptyToUndefined, z.enum(CAMPAIGN_STATUSES, { error: `must be one of ${CAMPAIGN_STATUSES.join(', ')}` }).optional()),
+});
+
+const countsShape = {
+  recipients: z.number().int(),
+  queued: z.number().int().openapi({ description: 'Messages handed to the delivery engine so far.' }),
+  delivered: z.number().int(),
+  opened: z.number().int().openapi({ description: 'Recipients who opened at least once.' }),
+  clicked: z.number().int().openapi({ description: 'Recipients who clicked at least once.' }),
+  bounced: z.number().int(),
+  complained: z.number().int(),
+  unsubscribed: z.number().int().openapi({ description: "Recipients who used this campaign's unsubscribe link." }),
+};
+
+export const campaignStatsSchema = z.object({ object: z.literal('campaign_stats'), campaign_id: z.string().uuid(), ...countsShape }).openapi('CampaignStats');
+
+const addressOutSchema = z.object({ email: z.string(), name: z.string().nullable() });
+
+export const campaignSchema = z
+  .object({
+    object: z.literal('campaign'),
+    id: z.string().uuid(),
+    name: z.string(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    from: addressOutSchema.nullable(),
+    reply_to: addressOutSchema.nullable(),
+    subject: z.string().nullable(),
+    html_content: z.string().nullable(),
+    text_content: z.string().nullable(),
+    template_id: z.string().uuid().nullable(),
+    template_version: z.number().int().nullable(),
+    list_ids: z.array(z.string().uuid()),
+    tracking: z.object({ open: z.boolean().nullable(), click: z.boolean().nullable() }),
+    send_at: z.string().datetime().nullable(),
+    validation_errors: z.array(z.object({ field: z.string(), message: z.string() })).openapi({ description: 'Why the last validation sent the campaign back to draft.' }),
+    counts: z.object(countsShape).nullable().openapi({ description: 'Once sending has started.' }),
+    started_at: z.string().datetime().nullable(),
+    completed_at: z.string().datetime().nullable(),
+    created_at: z.string().datetime(),
+    updated_at: z.string().datetime(),
+  })
+  .openapi('Campaign');

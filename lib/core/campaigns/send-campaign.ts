@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { campaigns } from '@/lib/db/schema';
+import { invalidInput } from '@/lib/shared/errors';
+import { signalCampaignWork } from './campaign-signal';
+import { presentCampaign } from './present';
+import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { campaignPathSchema, MAX_SCHEDULE_DAYS, sendCampaignSchema } from './schemas';
+
+/**
+ * Hands a draft to the campaign worker: `validating` now, then `scheduled` (or back to `draft` with
+ * the reasons), then sending at `send_at`. Only a draft can be sent; any other state is the spec's
+ * 409, which an Idempotency-Key stores and replays like any deterministic 4xx.
+ */
+export const sendCampaign = defineVerb({
+  scope: 'campaigns:send',
+  input: sendCampaignSchema.extend(campaignPathSchema.shape),
+  async run({ db, principal, now }, input) {
+    const at = now();
+    const sendAt = input.send_at ? new Date(input.send_at) : null;
+    if (sendAt && sendAt.getTime() > at.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) throw invalidInput(`send_at: must be within ${MAX_SCHEDULE_DAYS} days`, 'send_at');
+    const row = await db.transaction(async (tx) => {
+      const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
+      if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be sent', 'from draft');
+      const [updated] = await tx
+        .update(campaigns)
+        .set({ status: 'validating', sendAt: sendAt && sendAt > at ? sendAt : null, validationErrors: [], updatedAt: at })
+        .where(eq(campaigns.id, current.id))
+        .returning();
+      return updated!;
+    });
+    signalCampaignWork();
+    return presentCampaign(row);
+  },
+});

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { campaigns } from '@/lib/db/schema';
+import { designColumns } from './campaign-design';
+import { presentCampaign } from './present';
+import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { campaignPathSchema, updateCampaignSchema } from './schemas';
+
+/**
+ * Edits a draft: omitted fields stay, null clears; inline content and `template_id` replace each
+ * other. Any other state is 409. Editing clears the last validation's reasons.
+ */
+export const updateCampaign = defineVerb({
+  scope: 'campaigns:write',
+  input: updateCampaignSchema.safeExtend(campaignPathSchema.shape),
+  async run({ db, principal, now }, input) {
+    const accountId = principal.targetAccountId;
+    return db.transaction(async (tx) => {
+      const current = await getCampaignInAccount(tx, accountId, input.campaign_id, { forUpdate: true });
+      if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be edited', 'while it is a draft');
+      const [row] = await tx
+        .update(campaigns)
+        .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(await designColumns(tx, accountId, input)), validationErrors: [], updatedAt: now() })
+        .where(eq(campaigns.id, current.id))
+        .returning();
+      return presentCampaign(row!);
+    });
+  },
+});

@@ -1,0 +1,88 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Services } from '@/lib/core/context';
+import { assertContentRenders } from '@/lib/core/messages/render-content';
+import type { DbOrTx } from '@/lib/db/client';
+import { contactLists, domains, type CampaignValidationError } from '@/lib/db/schema';
+import { AppError } from '@/lib/shared/errors';
+import { sampleContact } from './sample-contact';
+import { countAudience } from './audience';
+import { resolveCampaignContent, UNSUBSCRIBE_VARIABLE, withUnsubscribeLink, type CampaignParts } from './campaign-content';
+import type { CampaignRow } from './present';
+
+export type Validation = {
+  errors: CampaignValidationError[];
+  domain: typeof domains.$inferSelect | null;
+  content: (CampaignParts & { templateVersion: number | null }) | null;
+  audience: number;
+};
+
+/**
+ * The checks before a campaign may be scheduled (marketing-api.md, Campaigns), each failure a reason
+ * naming its field: target lists, a verified unpaused marketing domain, content that renders for a
+ * real recipient, and someone to send to. The unsubscribe link is never missing: the server adds it.
+ */
+export async function validateCampaign(services: Pick<Services, 'renderer' | 'now'>, db: DbOrTx, row: CampaignRow): Promise<Validation> {
+  const errors: CampaignValidationError[] = [];
+  const fail = (field: string, message: string) => errors.push({ field, message });
+
+  const liveLists = await liveListIds(db, row);
+  if (row.listIds.length === 0) fail('list_ids', 'choose at least one list to send to');
+  else if (liveLists.length < row.listIds.length) fail('list_ids', `${row.listIds.length - liveLists.length} of the target lists no longer exist; remove them`);
+
+  const domain = await senderDomain(db, row, fail);
+
+  let content: Validation['content'] = null;
+  try {
+    content = await resolveCampaignContent(db, row);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    fail(error.field ?? 'template_id', error.message);
+  }
+  if (content && !content.subject.trim()) fail('subject', 'the campaign has no subject');
+  if (content && !content.html && !content.text) fail('html_content', 'the campaign has no html_content or text_content');
+
+  const audience = domain && liveLists.length ? await countAudience(db, { accountId: row.accountId, listIds: liveLists, senderDomain: domain.domain, at: services.now() }) : 0;
+  if (domain && liveLists.length && audience === 0) fail('list_ids', 'nobody would receive it: the lists have no confirmed, subscribed, unsuppressed members');
+
+  if (content && errors.length === 0) {
+    const sample = await sampleContact(db, row.accountId, liveLists);
+    const parts = withUnsubscribeLink(content);
+    try {
+      await assertContentRenders(services.renderer, { ...parts, amp: null }, { [UNSUBSCRIBE_VARIABLE]: 'https://example.invalid/u/sample' }, [{ email: sample.email, substitutions: sample.values }]);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.kind !== 'invalid_input') throw error;
+      fail(error.field ?? 'html_content', error.message);
+    }
+  }
+  return { errors, domain, content, audience };
+}
+
+async function liveListIds(db: DbOrTx, row: CampaignRow): Promise<string[]> {
+  if (row.listIds.length === 0) return [];
+  const found = await db
+    .select({ id: contactLists.id })
+    .from(contactLists)
+    .where(and(eq(contactLists.accountId, row.accountId), inArray(contactLists.id, row.listIds), isNull(contactLists.deletedAt)));
+  return found.map((list) => list.id);
+}
+
+async function senderDomain(db: DbOrTx, row: CampaignRow, fail: (field: string, message: string) => void) {
+  if (!row.fromEmail) {
+    fail('from', 'the campaign has no sender address');
+    return null;
+  }
+  const name = row.fromEmail.slice(row.fromEmail.lastIndexOf('@') + 1);
+  const [domain] = await db
+    .select()
+    .from(domains)
+    .where(and(eq(domains.accountId, row.accountId), eq(domains.domain, name), isNull(domains.deletedAt)))
+    .limit(1);
+  if (!domain) fail('from', `${name} is not a domain of this account`);
+  else if (!domain.dnsValid) fail('from', `${name} is not verified: publish its DNS records and check DNS`);
+  else if (domain.isPaused) fail('from', `sending from ${name} is paused${domain.pauseReason ? `: ${domain.pauseReason}` : ''}`);
+  else if (domain.sendingType !== 'marketing') fail('from', `${name} is a transactional domain; campaigns are sent from a domain whose sending type is marketing`);
+  else return domain;
+  return null;
+}
+
+
