@@ -35,14 +35,7 @@ export const SECTIONS: Section[] = [
   { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending', meanwhile: `Mailstead does not receive mail for your domains yet. ${NO_API}` },
   { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: true, group: 'Marketing' },
   { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: true, group: 'Marketing' },
-  {
-    slug: 'templates',
-    label: 'Templates',
-    readScope: 'templates:read',
-    isBuilt: false,
-    group: 'Marketing',
-    meanwhile: `Stored templates are not built yet. A message sent through the v2 API can already carry substitutions for its subject and body. ${NO_API}`,
-  },
+  { slug: 'templates', label: 'Templates', readScope: 'templates:read', isBuilt: true, group: 'Marketing' },
   { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Campaigns are not built yet: build the audience in Contacts and Lists meanwhile. ${NO_API}` },
   {
     slug: 'members',

@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encode } from 'next-auth/jwt';
-import { SecretBox } from '../../lib/shared/crypto';
 import type { ApiClient } from '../support/client';
 import { RFC3339, contactAccounts, contactHelpers, expectError, segment } from '../support/contact-fixtures';
-import { sharedServer } from '../support/shared';
+import { dashboardSession } from '../support/dashboard-session';
 
 /**
  * Contact attribute definitions (R4), managed only through the dashboard's /internal routes with the
@@ -33,19 +29,6 @@ test('/internal contact attribute routes take dashboard sessions only', async ()
   expect((await api.get(api.account('/contact-attributes'))).status).toBe(404);
 });
 
-/**
- * The owner's dashboard session, minted the way next-auth mints it with the server's own key (the
- * API suites run without a dashboard build, so there is no sign-in page to go through).
- */
-async function ownerSession(): Promise<Record<string, string>> {
-  const { baseUrl, dataDir } = sharedServer();
-  const secretFromEnv = process.env.MAILSTEAD_TEST_DATABASE_URL ? process.env.MAILSTEAD_TEST_SECRET : undefined;
-  const masterKey = secretFromEnv ? Buffer.from(secretFromEnv, 'utf8') : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
-  const secret = new SecretBox(masterKey).deriveKey('dashboard-session').toString('base64url');
-  const token = await encode({ token: { userId: ownerId, sessionVersion: 0 }, secret });
-  return { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(baseUrl).origin };
-}
-
 test.describe('attribute definitions (R4) through the dashboard session', () => {
   let session: Record<string, string>;
   let dashboard: ApiClient;
@@ -53,7 +36,7 @@ test.describe('attribute definitions (R4) through the dashboard session', () => 
   const call = (method: string, path: string, body?: unknown) => dashboard.request(method, path, { body, headers: session, checkContract: false });
 
   test.beforeAll(async () => {
-    session = await ownerSession();
+    session = await dashboardSession(ownerId);
     dashboard = api.with(null);
   });
 

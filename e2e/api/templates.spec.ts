@@ -75,6 +75,29 @@ test('POST /templates/:id/publish - twice gives versions 1 and 2, immutable when
   expectError(await api.get(templates(api, `/${id}/versions/two`)), 400, /^version: /);
 });
 
+test('GET /templates/:id/versions - cursor-paginated like every list: after, before, the legacy cursor, bad cursors', async () => {
+  const id = await newTemplate();
+  for (let i = 0; i < 5; i++) expect((await api.post(templates(api, `/${id}/publish`))).status).toBe(201);
+  const page = (query: string) => api.get(templates(api, `/${id}/versions?${query}`));
+  const numbers = (response: { body: { data: { version: number }[] } }) => response.body.data.map((version) => version.version);
+  const first = await page('limit=2');
+  expect(numbers(first)).toEqual([5, 4]);
+  expect(first.body.pagination).toEqual({ has_more: true, next_cursor: expect.any(String) });
+  const second = await page(`limit=2&after=${first.body.pagination.next_cursor}`);
+  expect(numbers(second)).toEqual([3, 2]);
+  expect(second.body.pagination.previous_cursor).toBeTruthy();
+  const third = await page(`limit=2&after=${second.body.pagination.next_cursor}`);
+  expect(numbers(third)).toEqual([1]);
+  expect(third.body.pagination).toEqual({ has_more: false, previous_cursor: expect.any(String) });
+  expect(numbers(await page(`limit=2&before=${third.body.pagination.previous_cursor}`))).toEqual([3, 2]);
+  expect(numbers(await page(`limit=2&cursor=${first.body.pagination.next_cursor}&after=&before=`))).toEqual([3, 2]);
+  expect(numbers(await page(''))).toEqual([5, 4, 3, 2, 1]);
+  expectError(await page('limit=0'), 400, /limit must be between 1 and 100/);
+  expectError(await page('after=nope'), 400, /invalid after cursor/);
+  expectError(await page(`before=${Buffer.from(JSON.stringify({ id: randomUUID() })).toString('base64url')}`), 400, /invalid before cursor/);
+  expectError(await page(`after=${first.body.pagination.next_cursor}&before=${first.body.pagination.next_cursor}`), 400, /after and before cannot be used together/);
+});
+
 test('POST /templates/:id/publish - a draft without a subject or a body is 400', async () => {
   const empty = await api.post(templates(), { name: 'Empty' });
   expect(empty.status).toBe(201);
@@ -176,6 +199,8 @@ test('the OpenAPI document lists the template endpoints with their scopes', asyn
   expect(item.delete.security).toEqual([{ BearerAuth: ['templates:delete'] }]);
   expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/publish'].post.security).toEqual([{ BearerAuth: ['templates:write'] }]);
   expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/versions/{version}'].get.security).toEqual([{ BearerAuth: ['templates:read'] }]);
+  const versions = document.paths['/v2/accounts/{account_id}/templates/{template_id}/versions'].get;
+  expect(versions.parameters.filter((parameter: { in: string }) => parameter.in === 'query').map((parameter: { name: string }) => parameter.name).sort()).toEqual(['after', 'before', 'cursor', 'limit']);
   expect(document.components.schemas.Template.required.sort()).toEqual(TEMPLATE_FIELDS);
   expect(document.components.schemas.CreateMessageRequest.properties.template_id).toBeDefined();
 });

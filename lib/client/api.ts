@@ -1,9 +1,10 @@
-/** An error the API answered with: its status, its message, and the field it names (if any). */
+/** An error the API answered with: its status, its message, the field it names and when to retry (if any). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly field: string | null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -25,7 +26,8 @@ export async function apiRequest<T>(path: string, options: { method?: string; bo
   const data = text ? (JSON.parse(text) as unknown) : null;
   if (!response.ok) {
     const message = (data as { message?: string } | null)?.message ?? `request failed (${response.status})`;
-    throw new ApiError(response.status, message, response.headers.get('mailstead-error-field'));
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    throw new ApiError(response.status, message, response.headers.get('mailstead-error-field'), Number.isFinite(retryAfter) ? retryAfter : null);
   }
   return data as T;
 }

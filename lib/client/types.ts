@@ -51,3 +51,7 @@ export type { AttributeType } from '@/lib/core/contacts/attribute-values';
 export type MembershipObject = ListMembershipObject & { contact?: ContactObject };
 
 export type { ContactImportError, ContactImportObject } from '@/lib/core/contact-imports/schemas';
+
+export type { TemplateObject, TemplateVersionObject } from '@/lib/core/templates/present';
+export type { TemplateKind } from '@/lib/core/templates/schemas';
+export type { TemplatePreviewObject } from '@/lib/core/templates/preview-template';

@@ -1,4 +1,4 @@
-import type { Page } from '@/lib/core/shared/pagination';
+import { pageQuerySchema, type Page } from '@/lib/core/shared/pagination';
 import { createTemplate } from '@/lib/core/templates/create-template';
 import { deleteTemplate } from '@/lib/core/templates/delete-template';
 import { getTemplate } from '@/lib/core/templates/get-template';
@@ -96,10 +96,11 @@ export const templateEndpoints: Endpoint[] = [
     verb: listTemplateVersions,
     status: 200,
     summary: "A template's published versions",
-    description: 'Newest first, all in one page.',
+    description: 'Newest (highest version) first, cursor-paginated like every list.',
     tags,
+    query: pageQuerySchema,
     response: listEnvelopeSchema(templateVersionSchema, 'PaginatedTemplateVersionsResponse'),
-    input: templateParams,
+    input: ({ query, params }) => ({ ...query, template_id: params.template_id }),
     present: (page: Page<unknown>) => presentPage(page),
   },
   {

@@ -42,14 +42,32 @@ export function encodeCursor(id: string): string {
 }
 
 export function decodeCursor(cursor: string, name: string): string {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown };
-    if (typeof parsed.id === 'string' && isUuid(parsed.id)) return parsed.id;
-  } catch {
-    // fall through to the error below
-  }
-  throw invalidInput(name === 'cursor' ? 'invalid cursor' : `invalid ${name} cursor`, name);
+  const id = readCursor(cursor)?.id;
+  if (typeof id === 'string' && isUuid(id)) return id;
+  throw invalidCursor(name);
 }
+
+/** For keyset pages over a whole number (a template's versions): the same opaque form, `{"number": 3}`. */
+export function encodeNumberCursor(number: number): string {
+  return Buffer.from(JSON.stringify({ number })).toString('base64url');
+}
+
+export function decodeNumberCursor(cursor: string, name: string): number {
+  const number = readCursor(cursor)?.number;
+  if (typeof number === 'number' && Number.isSafeInteger(number) && number >= 0) return number;
+  throw invalidCursor(name);
+}
+
+function readCursor(cursor: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const invalidCursor = (name: string) => invalidInput(name === 'cursor' ? 'invalid cursor' : `invalid ${name} cursor`, name);
 
 /**
  * Runs one keyset page. `where` must already hold the tenancy condition; `map` turns rows into API

@@ -1,22 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Page } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
-import { templateVersions } from '@/lib/db/schema';
-import { presentTemplateVersion, type TemplateVersionObject } from './present';
+import { presentTemplateVersion } from './present';
 import { getTemplateInAccount } from './queries';
-import { templatePathSchema } from './schemas';
+import { listTemplateVersionsQuerySchema } from './schemas';
+import { pageTemplateVersions } from './version-page';
 
-/** Every published version of a template, newest first. Versions are few (one per publish): always one page. */
+/** A template's published versions, newest first, cursor-paginated like every list. */
 export const listTemplateVersions = defineVerb({
   scope: 'templates:read',
-  input: templatePathSchema,
-  async run({ db, principal }, input) {
-    const template = await getTemplateInAccount(db, principal.targetAccountId, input.template_id);
-    const rows = await db
-      .select()
-      .from(templateVersions)
-      .where(and(eq(templateVersions.accountId, principal.targetAccountId), eq(templateVersions.templateId, template.id)))
-      .orderBy(desc(templateVersions.version));
-    return { items: rows.map(presentTemplateVersion), hasMore: false } satisfies Page<TemplateVersionObject>;
+  input: listTemplateVersionsQuerySchema,
+  async run({ db, principal }, query) {
+    const template = await getTemplateInAccount(db, principal.targetAccountId, query.template_id);
+    const page = await pageTemplateVersions(db, { accountId: principal.targetAccountId, templateId: template.id, query });
+    return { ...page, items: page.items.map(presentTemplateVersion) };
   },
 });

@@ -69,6 +69,15 @@ export const listTemplatesQuerySchema = pageQuerySchema.extend({
 
 export const listTemplateVersionsQuerySchema = pageQuerySchema.extend({ template_id: templateIdSchema });
 
+/** The editor's preview: parts as typed (saved or not) and the sample values to render them with. */
+export const previewTemplateSchema = z.object({
+  subject: subjectSchema,
+  html_content: contentSchema('HTML'),
+  text_content: contentSchema('plain-text'),
+  substitutions: z.record(z.string(), z.unknown(), { error: 'must be an object of names and values' }).nullish(),
+});
+export type PreviewTemplateInput = z.input<typeof previewTemplateSchema>;
+
 export const templateSchema = z
   .object({
     object: z.literal('template'),

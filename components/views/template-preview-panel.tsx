@@ -1,0 +1,88 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import type { DraftParts } from '@/components/forms/template-editor-form';
+import { Alert } from '@/components/ui/feedback';
+import { TemplatePreviewFrame } from '@/components/ui/template-preview-frame';
+import { useTemplatePreview } from '@/lib/client/template-queries';
+import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+
+const TABS = [
+  { name: 'html', label: 'HTML' },
+  { name: 'text', label: 'Text' },
+] as const;
+
+type Tab = (typeof TABS)[number]['name'];
+
+// Long enough that typing does not send a render per keystroke, short enough to feel live.
+const DEBOUNCE_MS = 400;
+
+/**
+ * Parts rendered with the sample values by the server's render workers (the same engine and limits
+ * as sending), a moment after they stop changing. A template error says which part and where.
+ */
+export function TemplatePreviewPanel({ accountId, parts, substitutions, label = 'Rendered preview' }: { accountId: string; parts: DraftParts; substitutions: Record<string, unknown> | null; label?: string }) {
+  const input = useMemo(() => (substitutions === null ? null : { ...parts, substitutions }), [parts, substitutions]);
+  const settled = useDebouncedValue(input, DEBOUNCE_MS);
+  const preview = useTemplatePreview(accountId, settled);
+  const [chosen, setChosen] = useState<Tab | null>(null);
+  const hasBody = Boolean(parts.html_content || parts.text_content);
+  // Text-only drafts open on their text: an empty frame would say nothing.
+  const tab = chosen ?? (!parts.html_content && parts.text_content ? 'text' : 'html');
+  const data = preview.data;
+  const isRendering = preview.isFetching || input !== settled;
+
+  return (
+    <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label={label}>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-2 pt-2 sm:px-3">
+        <div role="tablist" aria-label={`${label} parts`} className="flex gap-1">
+          {TABS.map(({ name, label: tabLabel }) => (
+            <button
+              key={name}
+              role="tab"
+              type="button"
+              aria-selected={tab === name}
+              onClick={() => setChosen(name)}
+              className={`shrink-0 rounded-t-md px-3 py-2 text-sm ${tab === name ? 'bg-slate-100 font-medium' : 'text-slate-700 hover:bg-slate-50'}`}
+            >
+              {tabLabel}
+            </button>
+          ))}
+        </div>
+        <span className="pb-2 text-xs text-slate-600" role="status" data-testid="preview-status">
+          {isRendering ? 'Rendering…' : preview.error ? 'Not rendered' : data ? 'Up to date' : ''}
+        </span>
+      </div>
+      <div className="space-y-3 p-3 sm:p-4" role="tabpanel">
+        {substitutions === null ? <Alert tone="warning">Fix the sample values to see a preview.</Alert> : null}
+        {preview.error && !isRendering ? (
+          <div data-testid="preview-error">
+            <Alert tone="error" title="This draft does not render">
+              {preview.error.message}
+            </Alert>
+          </div>
+        ) : null}
+        {!hasBody ? <p className="text-sm text-slate-600">Nothing to preview yet: write an HTML or a text body.</p> : null}
+        {data && hasBody && !preview.error ? (
+          <>
+            <p className="text-sm wrap-anywhere">
+              <span className="font-semibold">Subject: </span>
+              <span data-testid="preview-subject">{data.subject ?? <span className="text-slate-600">(none yet)</span>}</span>
+            </p>
+            {tab === 'html' ? (
+              data.html_content !== null ? (
+                <TemplatePreviewFrame html={data.html_content} />
+              ) : (
+                <p className="text-sm text-slate-600">No HTML body: mail clients show the text.</p>
+              )
+            ) : (
+              <pre className="max-h-[28rem] overflow-auto whitespace-pre-wrap rounded border border-slate-200 p-3 text-sm wrap-anywhere" data-testid="preview-text">
+                {data.text_content ?? 'No text body: mail clients that show no HTML get none.'}
+              </pre>
+            )}
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}
