@@ -32,7 +32,7 @@ async function databaseCpuMs(url: string): Promise<number> {
   return rows.reduce((sum, row) => sum + cpuMs(row.pid), 0);
 }
 
-async function startSink() {
+export async function startSink() {
   let count = 0;
   const port = await freePort();
   const server = new SMTPServer({

@@ -5,15 +5,17 @@
  * delivery (bench/delivery.ts): acceptance and delivery throughput.
  * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
  * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
+ * campaign (bench/campaign.ts): a campaign to a 100,000-contact list, until all queued and all delivered.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
 import { printDeliveryResults, runDeliveryBench, type DeliveryResult } from './delivery';
 import { isPostgresReachable } from './postgres-reachable';
+import { printCampaignResults, runCampaignBench, type CampaignResult } from './campaign';
 import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 
-const CASES = ['delivery', 'statistics', 'import'] as const;
+const CASES = ['delivery', 'statistics', 'import', 'campaign'] as const;
 type Case = (typeof CASES)[number];
 
 const requested = process.argv.slice(2);
@@ -50,5 +52,14 @@ if (selected.includes('import')) {
   const results: ImportResult[] = [];
   for (const database of databases) results.push(await runImportBench(database));
   printImportResults(results);
+}
+
+if (selected.includes('campaign')) {
+  const dns = new TestDnsServer();
+  await dns.start();
+  const results: CampaignResult[] = [];
+  for (const database of databases) results.push(await runCampaignBench(database, dns));
+  await dns.stop();
+  printCampaignResults(results);
 }
 process.exit(0);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { acceptMessages } from '@/lib/core/messages/accept-messages';
 import type { Tx } from '@/lib/db/client';
@@ -74,14 +74,17 @@ export async function unsafeQueueCampaignBatch(services: Services, batchSize: nu
     const row = await claim(tx, eq(campaigns.status, 'sending'));
     if (!row) return 'idle';
     const at = services.now();
+    const selectStarted = performance.now();
     const pending = await tx
       .select({ contactId: campaignRecipients.contactId, email: campaignRecipients.email, firstName: contacts.firstName, lastName: contacts.lastName, attributes: contacts.attributes })
       .from(campaignRecipients)
       .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
-      .where(and(eq(campaignRecipients.campaignId, row.id), isNull(campaignRecipients.messageId)))
+      .where(and(eq(campaignRecipients.campaignId, row.id), row.queuedThrough ? gt(campaignRecipients.contactId, row.queuedThrough) : undefined))
       .orderBy(asc(campaignRecipients.contactId))
       .limit(batchSize);
+    const started = performance.now();
     if (pending.length) await queueBatch(services, tx, row, pending, at);
+    services.logger.debug({ campaignId: row.id, queued: pending.length, selectMs: Math.round(started - selectStarted), queueMs: Math.round(performance.now() - started) }, 'campaign batch queued');
     if (pending.length < batchSize) {
       await tx.update(campaigns).set({ status: 'sent', completedAt: at, updatedAt: at }).where(eq(campaigns.id, row.id));
       services.logger.info({ campaignId: row.id, accountId: row.accountId }, 'campaign queued in full');
@@ -110,11 +113,10 @@ async function queueBatch(services: Services, tx: Tx, row: CampaignRow, pending:
     options: { ...campaignSendOptions(row, account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
     now: at,
   });
-  await tx.execute(sql`
-    update campaign_recipients r set message_id = q.message_id
-    from unnest(${sql.param(messages.map((message) => message.contactId))}::uuid[], ${sql.param(messages.map((message) => message.id))}::uuid[]) as q(contact_id, message_id)
-    where r.campaign_id = ${row.id} and r.contact_id = q.contact_id`);
-  await tx.update(campaigns).set({ queuedCount: sql`${campaigns.queuedCount} + ${messages.length}`, updatedAt: at }).where(eq(campaigns.id, row.id));
+  await tx
+    .update(campaigns)
+    .set({ queuedCount: sql`${campaigns.queuedCount} + ${messages.length}`, queuedThrough: pending.at(-1)!.contactId, updatedAt: at })
+    .where(eq(campaigns.id, row.id));
 }
 
 /** The sender domain and account of a campaign that passed validation when it started. */

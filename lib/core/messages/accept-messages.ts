@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '@/lib/db/client';
 import { events, messageContents, messages, type StructuredContent } from '@/lib/db/schema';
-import { newId } from '@/lib/shared/ids';
+import { newId, randomHex } from '@/lib/shared/ids';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import { sql, type SQL } from 'drizzle-orm';
 import { bulkInsertSql } from '@/lib/core/shared/bulk-insert';
@@ -77,7 +76,7 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
       firstAttemptAt: options.firstAttemptAt,
       nextAttemptAt: options.firstAttemptAt,
       expiresAt: options.expiresAt,
-      returnPathToken: randomBytes(10).toString('hex'),
+      returnPathToken: randomHex(10),
       retainUntil: new Date(now.getTime() + options.metadataRetentionDays * DAY_MS),
       createdAt: now,
       updatedAt: now,

@@ -3,7 +3,6 @@ CREATE TABLE "campaign_recipients" (
 	"contact_id" uuid NOT NULL,
 	"account_id" uuid NOT NULL,
 	"email" text NOT NULL,
-	"message_id" uuid,
 	"unsubscribed_at" timestamp with time zone,
 	CONSTRAINT "campaign_recipients_campaign_id_contact_id_pk" PRIMARY KEY("campaign_id","contact_id")
 );
@@ -28,6 +27,7 @@ CREATE TABLE "campaigns" (
 	"validation_errors" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"recipient_count" integer,
 	"queued_count" integer DEFAULT 0 NOT NULL,
+	"queued_through" uuid,
 	"started_at" timestamp with time zone,
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -36,7 +36,6 @@ CREATE TABLE "campaigns" (
 --> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "campaign_recipients_pending_idx" ON "campaign_recipients" USING btree ("campaign_id","contact_id") WHERE "campaign_recipients"."message_id" is null;--> statement-breakpoint
 CREATE INDEX "campaigns_account_idx" ON "campaigns" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "campaigns_pending_idx" ON "campaigns" USING btree ("status","send_at") WHERE "campaigns"."status" in ('validating', 'scheduled', 'sending');--> statement-breakpoint
 CREATE INDEX "messages_campaign_idx" ON "messages" USING btree ("campaign_id") WHERE "messages"."campaign_id" is not null;

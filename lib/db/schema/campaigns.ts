@@ -37,6 +37,8 @@ export const campaigns = pgTable(
     // The audience frozen when sending starts (campaign_recipients), and how many are queued so far.
     recipientCount: integer('recipient_count'),
     queuedCount: integer('queued_count').notNull().default(0),
+    // Recipients are queued in contact id order; the last one queued, committed with its batch.
+    queuedThrough: uuid('queued_through'),
     startedAt: timestampColumn('started_at'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
@@ -51,8 +53,9 @@ export const campaigns = pgTable(
 
 /**
  * The audience snapshot: who the campaign goes to, each address once, frozen when sending starts so
- * that list changes during sending change nothing. `message_id` is set in the transaction that
- * queues the message, so a crash neither loses nor repeats anyone.
+ * that list changes during sending change nothing. Queued in contact id order up to the campaign's
+ * `queued_through`, which moves in the transaction that queues each batch: a crash neither loses
+ * nor repeats anyone, and no recipient row is written per message.
  */
 export const campaignRecipients = pgTable(
   'campaign_recipients',
@@ -63,12 +66,8 @@ export const campaignRecipients = pgTable(
     contactId: uuid('contact_id').notNull(),
     accountId: uuid('account_id').notNull(),
     email: text('email').notNull(),
-    messageId: uuid('message_id'),
     // Set by the campaign's unsubscribe link (one-click or the page).
     unsubscribedAt: timestampColumn('unsubscribed_at'),
   },
-  (table) => [
-    primaryKey({ columns: [table.campaignId, table.contactId] }),
-    index('campaign_recipients_pending_idx').on(table.campaignId, table.contactId).where(sql`${table.messageId} is null`),
-  ],
+  (table) => [primaryKey({ columns: [table.campaignId, table.contactId] })],
 );

@@ -1,0 +1,119 @@
+/**
+ * The campaign case of `npm run bench`: a 100,000-contact list (imported through the API), one
+ * campaign to it; timed from POST …/send until every recipient's message is queued (the campaign
+ * reads `sent`), then until a loopback sink has accepted them all (templated per contact, DKIM on).
+ * One server with the web and worker roles, as a user runs it.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { fetch } from 'undici';
+import { createAccountWithKey } from '../e2e/support/cli';
+import type { TestDnsServer } from '../e2e/support/dns-server';
+import { createScratchDatabase } from '../e2e/support/postgres';
+import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
+import { api, cpuMs, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { startSink } from './delivery';
+
+const CONTACTS = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 100_000);
+const BODY = `<p>Hello {{ first_name }},</p><p>${'News of the month. '.repeat(100)}</p>`;
+
+export type CampaignResult = { database: DatabaseName; contacts: number; queueSeconds: number; deliverySeconds: number; serverCpuSeconds: number };
+
+function csvOf(rows: number): string {
+  const lines = ['email,first_name,last_name'];
+  for (let index = 0; index < rows; index++) lines.push(`reader${index}@sink.example,First${index},Last${index}`);
+  return lines.join('\n') + '\n';
+}
+
+export async function runCampaignBench(database: DatabaseName, dns: TestDnsServer): Promise<CampaignResult> {
+  const sink = await startSink();
+  const dataDir = tempDataDir('ms-bench-campaign-');
+  let env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    ALLOW_PRIVATE_NETWORKS: 'true',
+    SMTP_DELIVERY_PORT: String(sink.port),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+    MAILSTEAD_SECRET: '',
+    REDIS_URL: '',
+    MAILSTEAD_TEST_DNS: '',
+  };
+  let drop: (() => Promise<void>) | null = null;
+  if (database === 'PostgreSQL') {
+    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_campaign');
+    drop = scratch.drop;
+    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
+  }
+  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
+  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
+  try {
+    const account = await createAccountWithKey(env, 'Campaign bench');
+    const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' } }));
+    const agent = trustingAgent(dataDir);
+    const base = `/v2/accounts/${account.accountId}`;
+    const call = (method: string, path: string, body?: unknown, expected = 0) => api(server, agent, account.apiKey, method, base + path, body, expected);
+
+    const domain = `campaign-bench-${Date.now().toString(36)}.example.com`;
+    const created = await call('POST', '/domains', { domain, sending_type: 'marketing' }, 201);
+    for (const record of (created.dns_records ?? []) as { type: string; host: string; content: string }[]) {
+      if (record.type === 'TXT') dns.set(record.host, 'TXT', [record.content]);
+      if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
+    }
+    await call('POST', `/domains/${domain}/check-dns`);
+
+    const list = await call('POST', '/lists', { name: 'Everyone' }, 201);
+    const upload = await fetch(`${server.baseUrl}${base}/contacts/import?list_id=${list.id}`, {
+      method: 'POST',
+      body: csvOf(CONTACTS),
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'text/csv' },
+      dispatcher: agent,
+    });
+    const job = (await upload.json()) as { id: string };
+    for (;;) {
+      const state = (await call('GET', `/contacts/import/${job.id}`)) as { status: string };
+      if (state.status === 'completed') break;
+      if (state.status === 'failed') throw new Error(`import failed: ${JSON.stringify(state)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+
+    const campaign = await call('POST', '/campaigns', { name: 'Bench', from: { email: `news@${domain}`, name: 'News' }, subject: 'Hello {{ first_name }}', html_content: BODY, list_ids: [list.id], tracking: { open: false, click: false } }, 201);
+    const cpuBefore = cpuMs(server.process.pid!);
+    const started = performance.now();
+    await call('POST', `/campaigns/${campaign.id}/send`, {}, 200);
+    let status = '';
+    while (status !== 'sent') {
+      const current = (await call('GET', `/campaigns/${campaign.id}`)) as { status: string; validation_errors: unknown[] };
+      status = current.status;
+      if (status === 'draft') throw new Error(`validation failed: ${JSON.stringify(current.validation_errors)}`);
+      if (status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const queueSeconds = (performance.now() - started) / 1000;
+    while (sink.received() < CONTACTS) {
+      if (server.process.exitCode !== null) throw new Error('server exited');
+      if (performance.now() - started > 900_000) throw new Error(`delivery stalled at ${sink.received()}/${CONTACTS}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const deliverySeconds = (performance.now() - started) / 1000;
+    const serverCpuSeconds = (cpuMs(server.process.pid!) - cpuBefore) / 1000;
+    await server.stop();
+    await agent.close();
+    return { database, contacts: CONTACTS, queueSeconds, deliverySeconds, serverCpuSeconds };
+  } finally {
+    await sink.stop();
+    await drop?.();
+    if (process.env.BENCH_KEEP_LOG) console.log(readFileSync(`${dataDir}/server.log`, 'utf8').split('\n').filter((line: string) => line.includes('campaign')).join('\n'));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printCampaignResults(results: CampaignResult[]) {
+  console.log('\n| database   | contacts | send -> all queued (s) | send -> all delivered (s) | delivered/s | server CPU (s) |');
+  console.log('|------------|----------|------------------------|---------------------------|-------------|----------------|');
+  for (const r of results) {
+    console.log(
+      `| ${r.database.padEnd(10)} | ${String(r.contacts).padStart(8)} | ${r.queueSeconds.toFixed(2).padStart(22)} | ${r.deliverySeconds.toFixed(1).padStart(25)} | ${String(Math.round(r.contacts / r.deliverySeconds)).padStart(11)} | ${r.serverCpuSeconds.toFixed(1).padStart(14)} |`,
+    );
+  }
+}
