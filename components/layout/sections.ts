@@ -43,7 +43,7 @@ export const SECTIONS: Section[] = [
     group: 'Marketing',
     meanwhile: `Stored templates are not built yet. A message sent through the v2 API can already carry substitutions for its subject and body. ${NO_API}`,
   },
-  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Campaigns are not built yet: build the audience in Contacts and Lists meanwhile. ${NO_API}` },
+  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: true, group: 'Marketing' },
   {
     slug: 'members',
     label: 'Members',

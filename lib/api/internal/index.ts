@@ -18,6 +18,7 @@ import type { Endpoint } from '../endpoint';
 import { webhookInternalEndpoints } from './webhooks';
 import { contactAttributeInternalEndpoints } from './contact-attributes';
 import { contactInternalEndpoints } from './contacts';
+import { campaignInternalEndpoints } from './campaigns';
 
 const anything = z.object({}).passthrough();
 
@@ -119,4 +120,5 @@ export const internalEndpoints: Endpoint[] = [
   ...webhookInternalEndpoints,
   ...contactAttributeInternalEndpoints,
   ...contactInternalEndpoints,
+  ...campaignInternalEndpoints,
 ];
