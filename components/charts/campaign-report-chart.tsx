@@ -31,6 +31,8 @@ export function CampaignReportChart({ report }: { report: CampaignReport }) {
         />
       }
     >
+      {/* A tooltip left where the pointer was before the page narrowed would widen the page. */}
+      <div className="overflow-hidden">
       <LineChart responsive data={report.engagement} style={{ width: '100%', height: 220 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="at" tickFormatter={tick} tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={24} tickLine={false} />
@@ -40,6 +42,7 @@ export function CampaignReportChart({ report }: { report: CampaignReport }) {
         <Line type="monotone" dataKey="opens" name="Opens" stroke={SERIES_COLORS.opened} strokeWidth={2} dot={report.engagement.length < 2} isAnimationActive={false} />
         <Line type="monotone" dataKey="clicks" name="Clicks" stroke={SERIES_COLORS.clicked} strokeWidth={2} dot={report.engagement.length < 2} isAnimationActive={false} />
       </LineChart>
+      </div>
     </ChartCard>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert, LoadingState } from '@/components/ui/feedback';
@@ -42,7 +43,15 @@ const toRfc3339 = (local: string) => new Date(local).toISOString();
 
 /** Step 5: the checks sending would run, then Send now or Schedule. The worker checks again before sending. */
 export function CampaignReviewStep({ accountId, campaignId, flush, onGo }: { accountId: string; campaignId: string; flush: () => Promise<boolean>; onGo: (step: WizardStep) => void }) {
-  const check = useCampaignCheck(accountId, campaignId, { enabled: true });
+  // The check reads what the server holds, so the latest typing is saved before it runs.
+  // A result from an earlier visit is dropped: it would show failures already fixed.
+  const client = useQueryClient();
+  const [isFlushed, setIsFlushed] = useState(false);
+  useEffect(() => {
+    client.removeQueries({ queryKey: ['campaign-check', accountId, campaignId] });
+    void flush().finally(() => setIsFlushed(true));
+  }, [client, accountId, campaignId, flush]);
+  const check = useCampaignCheck(accountId, campaignId, { enabled: isFlushed });
   const send = useSendCampaign(accountId, campaignId);
   const [sendAt, setSendAt] = useState('');
   const isValid = check.data?.is_valid === true;
@@ -54,7 +63,7 @@ export function CampaignReviewStep({ accountId, campaignId, flush, onGo }: { acc
   };
   return (
     <div className="space-y-4">
-      {check.isPending ? <LoadingState label="Checking the campaign…" /> : null}
+      {check.isPending || !isFlushed ? <LoadingState label="Checking the campaign…" /> : null}
       {check.error ? <Alert tone="error" title="The check could not run">{check.error.message}</Alert> : null}
       {check.data && !isValid ? (
         <Alert tone="warning" title="Not ready to send">

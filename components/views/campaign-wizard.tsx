@@ -58,8 +58,8 @@ export function CampaignWizard({ accountId, campaign, canWrite }: { accountId: s
         ) : null}
       </div>
       {form.formState.errors.root ? <Alert tone="error">{form.formState.errors.root.message}</Alert> : null}
-      <nav aria-label="Campaign steps" className="-mx-1 overflow-x-auto">
-        <ol className="flex min-w-max gap-1 px-1">
+      <nav aria-label="Campaign steps" className="-mx-1">
+        <ol className="flex flex-wrap gap-1 px-1">
           {WIZARD_STEPS.map((candidate, position) => (
             <li key={candidate.name}>
               <button

@@ -56,19 +56,26 @@ export function useCampaignAutosave(accountId: string, campaignId: string, form:
     running.current = request;
     return request;
   }, [form, update]);
+  // The subscription below lives as long as the form; it calls whichever save is current.
+  const saveRef = useRef(save);
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const subscription = form.watch(() => {
       setState({ kind: 'pending' });
       clearTimeout(timer);
-      timer = setTimeout(() => void save(), DEBOUNCE_MS);
+      timer = setTimeout(() => void saveRef.current(), DEBOUNCE_MS);
     });
     return () => {
       clearTimeout(timer);
       subscription.unsubscribe();
     };
-  }, [form, save]);
+  }, [form]);
 
-  return { state, flush: save };
+  // Stable, so that a step may flush from an effect that runs once.
+  const flush = useCallback(() => saveRef.current(), []);
+  return { state, flush };
 }
