@@ -36,7 +36,7 @@ export const SECTIONS: Section[] = [
   { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: true, group: 'Marketing' },
   { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: true, group: 'Marketing' },
   { slug: 'templates', label: 'Templates', readScope: 'templates:read', isBuilt: true, group: 'Marketing' },
-  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: false, group: 'Marketing', meanwhile: `Campaigns are not built yet: build the audience in Contacts and Lists meanwhile. ${NO_API}` },
+  { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: true, group: 'Marketing' },
   {
     slug: 'members',
     label: 'Members',

@@ -94,9 +94,9 @@ test('pages not built yet say so plainly', async ({ page }, testInfo) => {
   const email = uniqueEmail('soon-owner');
   const account = await newAccount('Dashboard soon', email);
   await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
-  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/campaigns`);
-  await expect(page.getByText('Campaigns are not in the dashboard yet')).toBeVisible();
-  await capture(page, testInfo, 'campaigns-soon');
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/sub-accounts`);
+  await expect(page.getByText('Sub accounts are not in the dashboard yet')).toBeVisible();
+  await capture(page, testInfo, 'sub-accounts-soon-plain');
 });
 
 test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out', async ({ page }, testInfo) => {

@@ -19,6 +19,7 @@ import { webhookInternalEndpoints } from './webhooks';
 import { contactAttributeInternalEndpoints } from './contact-attributes';
 import { contactInternalEndpoints } from './contacts';
 import { templateInternalEndpoints } from './templates';
+import { campaignInternalEndpoints } from './campaigns';
 
 const anything = z.object({}).passthrough();
 
@@ -121,4 +122,5 @@ export const internalEndpoints: Endpoint[] = [
   ...contactAttributeInternalEndpoints,
   ...contactInternalEndpoints,
   ...templateInternalEndpoints,
+  ...campaignInternalEndpoints,
 ];

@@ -117,3 +117,12 @@ export const campaignSchema = z
     updated_at: z.string().datetime(),
   })
   .openapi('Campaign');
+
+/** The wizard's live audience count (dashboard only): who the chosen lists would reach from that sender. */
+export const audiencePreviewSchema = z.object({
+  list_ids: z
+    .array(z.string({ error: 'must be list ids' }).uuid('must be list ids'), { error: 'must be an array of list ids' })
+    .max(MAX_TARGET_LISTS, `must have at most ${MAX_TARGET_LISTS} lists`),
+  from_email: z.preprocess(emptyToUndefined, emailSchema.optional()),
+});
+export type AudiencePreviewInput = z.input<typeof audiencePreviewSchema>;

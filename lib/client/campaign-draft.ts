@@ -1,0 +1,96 @@
+import type { CampaignObject } from '@/lib/core/campaigns/present';
+import { updateCampaignSchema, type UpdateCampaignInput } from '@/lib/core/campaigns/schemas';
+
+/** The wizard's steps, in order; each validation field belongs to the step that fixes it. */
+export const WIZARD_STEPS = [
+  { name: 'content', label: 'Content' },
+  { name: 'audience', label: 'Audience' },
+  { name: 'settings', label: 'Settings' },
+  { name: 'test', label: 'Test send' },
+  { name: 'review', label: 'Review' },
+] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number]['name'];
+
+export function stepOfField(field: string): WizardStep {
+  const root = field.split('.')[0];
+  if (root === 'list_ids') return 'audience';
+  if (root === 'from' || root === 'reply_to' || root === 'tracking') return 'settings';
+  return 'content';
+}
+
+/** Form values are strings (what inputs hold); `tracking` is 'default' (the account's) / 'on' / 'off'. */
+export type DraftValues = {
+  name: string;
+  content_mode: 'inline' | 'template';
+  subject: string;
+  html_content: string;
+  text_content: string;
+  template_id: string;
+  from_email: string;
+  from_name: string;
+  reply_to_email: string;
+  reply_to_name: string;
+  list_ids: string[];
+  track_open: 'default' | 'on' | 'off';
+  track_click: 'default' | 'on' | 'off';
+};
+
+const trackingOf = (value: boolean | null) => (value === null ? 'default' : value ? 'on' : 'off');
+const trackingValue = (value: DraftValues['track_open']) => (value === 'default' ? null : value === 'on');
+const orNull = (value: string) => (value.trim() ? value : null);
+
+export function draftValuesOf(campaign: CampaignObject): DraftValues {
+  return {
+    name: campaign.name,
+    content_mode: campaign.template_id ? 'template' : 'inline',
+    subject: campaign.subject ?? '',
+    html_content: campaign.html_content ?? '',
+    text_content: campaign.text_content ?? '',
+    template_id: campaign.template_id ?? '',
+    from_email: campaign.from?.email ?? '',
+    from_name: campaign.from?.name ?? '',
+    reply_to_email: campaign.reply_to?.email ?? '',
+    reply_to_name: campaign.reply_to?.name ?? '',
+    list_ids: campaign.list_ids,
+    track_open: trackingOf(campaign.tracking.open),
+    track_click: trackingOf(campaign.tracking.click),
+  };
+}
+
+/**
+ * The PUT body for the values: the whole design each time (PUT is partial, so this is simply
+ * "everything as shown"). Inline content and a template replace each other, as the API requires.
+ */
+export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
+  const isTemplate = values.content_mode === 'template';
+  return {
+    name: values.name,
+    subject: isTemplate ? null : orNull(values.subject),
+    html_content: isTemplate ? null : orNull(values.html_content),
+    text_content: isTemplate ? null : orNull(values.text_content),
+    template_id: isTemplate ? orNull(values.template_id) : null,
+    from: values.from_email.trim() ? { email: values.from_email.trim(), name: orNull(values.from_name) } : null,
+    reply_to: values.reply_to_email.trim() ? { email: values.reply_to_email.trim(), name: orNull(values.reply_to_name) } : null,
+    list_ids: values.list_ids,
+    tracking: { open: trackingValue(values.track_open), click: trackingValue(values.track_click) },
+  };
+}
+
+const FORM_FIELD: Record<string, keyof DraftValues> = { 'from.email': 'from_email', 'from.name': 'from_name', 'reply_to.email': 'reply_to_email', 'reply_to.name': 'reply_to_name', 'tracking.open': 'track_open', 'tracking.click': 'track_click' };
+
+/** The form field an API field (`from.email`, `list_ids.0`) is shown on. */
+export function formFieldOf(apiField: string): keyof DraftValues | null {
+  if (FORM_FIELD[apiField]) return FORM_FIELD[apiField];
+  const root = apiField.split('.')[0];
+  if (root === 'from') return 'from_email';
+  if (root === 'reply_to') return 'reply_to_email';
+  if (root === 'tracking') return 'track_open';
+  return ['name', 'subject', 'html_content', 'text_content', 'template_id', 'list_ids'].includes(root) ? (root as keyof DraftValues) : null;
+}
+
+/** The API's own schema over the body: errors by form field, before a request is made. */
+export function checkDraftBody(body: UpdateCampaignInput): { field: keyof DraftValues | null; message: string }[] {
+  const parsed = updateCampaignSchema.safeParse(body);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({ field: formFieldOf(issue.path.join('.')), message: issue.message }));
+}
