@@ -83,11 +83,14 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
     };
   });
 
+  // Every row shares account, time, sender and tags: counted per recipient domain, not per row.
+  const perRecipientDomain = new Map<string, number>();
+  for (const row of rows) perRecipientDomain.set(row.recipientDomain, (perRecipientDomain.get(row.recipientDomain) ?? 0) + 1);
   const rollup = new Rollup();
-  const eventRows = rows.map((row) => {
-    rollup.count({ accountId: row.accountId, at: now, senderDomain: row.senderDomain, recipientDomain: row.recipientDomain, tags: row.tags }, 'reception');
-    return { accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), isSandbox: row.isSandbox, createdAt: now };
-  });
+  for (const [recipientDomain, times] of perRecipientDomain) {
+    rollup.countTimes({ accountId: acceptance.accountId, at: now, senderDomain: acceptance.sender.domain, recipientDomain, tags: options.tags }, 'reception', times);
+  }
+  const eventRows = rows.map((row) => ({ accountId: row.accountId, type: 'message.reception', messageId: row.id, domainId: row.domainId, payload: messageEventPayload('message.reception', row), isSandbox: row.isSandbox, createdAt: now }));
 
   // One statement: content, rows, events and counters commit together (a single statement is
   // atomic) in one round trip, which is most of what a send costs.

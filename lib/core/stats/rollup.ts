@@ -75,6 +75,11 @@ export class Rollup {
     this.add(event, increments);
   }
 
+  /** The same fact `times` times at once (a bulk acceptance counts its recipients per domain). */
+  countTimes(event: RollupFacts, counter: Counter, times: number) {
+    if (times > 0) this.add(event, [[counter, times]]);
+  }
+
   /** The bounce's classification; the `bounced` outcome itself is counted with `count`. */
   countBounce(event: RollupFacts, classification: string) {
     this.add(event, [[BOUNCE_COLUMN_OF[classification as BounceClassification] ?? 'bouncedUncategorized', 1]]);
