@@ -26,12 +26,13 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  const { pgliteOptions } = await import('./pglite-options');
   const dir = path.join(dataDir, 'pglite');
   // The database holds message bodies and key hashes: owner only, from the CLI as from the server.
   useOwnerOnlyUmask();
   ensurePrivateDir(dir);
   const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
-  const client = await PGlite.create({ dataDir: dir });
+  const client = await PGlite.create(pgliteOptions(dir));
   // PGlite unpacks its initial files with mode 0666 whatever the umask (files it creates later follow it).
   if (isNew) restrictToOwner(dir);
   const db = drizzle({ client, schema }) as unknown as Db;

@@ -2,12 +2,13 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
+import { pgliteOptions } from '@/lib/db/pglite-options';
 import * as schema from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 
 /** An in-memory PGlite with every migration applied, for tests of code that writes SQL. */
 export async function openMemoryDatabase(): Promise<Db> {
-  const db = drizzle({ client: new PGlite(), schema }) as unknown as Db;
+  const db = drizzle({ client: new PGlite(pgliteOptions()), schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;
 }
