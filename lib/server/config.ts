@@ -112,6 +112,7 @@ const envSchema = z.object({
   DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(8),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PAUSE_BOUNCE_RATE: z.coerce.number().gt(0, 'must be a fraction between 0 and 1').max(1, 'must be a fraction between 0 and 1').default(0.1),
   PAUSE_MIN_VOLUME: z.coerce.number().int().min(1).default(50),
@@ -149,6 +150,7 @@ export type Config = CoreConfig & {
   /** Slow or silent clients: first byte, TLS handshake and request headers each within `headersMs`; idle keep-alive. */
   httpTimeouts: { headersMs: number; keepAliveMs: number };
   jobPollMs: number;
+  campaignBatchSize: number;
   retentionPurgeIntervalSeconds: number;
 };
 
@@ -197,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     jobPollMs: e.JOB_POLL_MS,
+    campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
     delivery: {
       retrySchedule: e.RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),

@@ -78,7 +78,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => webhooks.stop());
     const imports = await startContactImportWorker(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
     stops.push(() => imports.stop());
-    const campaigns = await startCampaignWorker(registry);
+    const campaigns = await startCampaignWorker(registry, { settings: { batchSize: config.campaignBatchSize } });
     stops.push(() => campaigns.stop());
   }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
-import { acceptMessages } from '@/lib/core/messages/accept-messages';
-import type { Tx } from '@/lib/db/client';
+import { prepareAcceptance } from '@/lib/core/messages/accept-messages';
+import { signalMessagesQueued } from '@/lib/core/messages/queue-signal';
+import type { DbOrTx, Tx } from '@/lib/db/client';
 import { accounts, campaignRecipients, campaigns, contacts, domains } from '@/lib/db/schema';
 import { contactSubstitutions, snapshotAudience } from './audience';
 import { resolveCampaignContent } from './campaign-content';
@@ -65,44 +66,61 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
 }
 
 /**
- * sending: queues the next `batchSize` recipients through the one acceptance path, marking them in
- * the same transaction; `sent` when nobody is left. Content is resolved again per batch (the pinned
- * template version cannot change), so a batch is self-contained.
+ * sending: queues the campaign's recipients in batches of `batchSize`, in contact id order, each
+ * batch through the one acceptance path in its own transaction with the campaign's cursor
+ * (`queued_through`); `sent` when nobody is left. The next batch is read and built while the
+ * previous one is written (PostgreSQL works on one core while Node builds rows on the other). A
+ * batch commits only if the cursor is where it was built from, so two workers never queue one twice.
  */
-export async function unsafeQueueCampaignBatch(services: Services, batchSize: number): Promise<StepResult> {
-  return services.db.transaction(async (tx) => {
-    const row = await claim(tx, eq(campaigns.status, 'sending'));
-    if (!row) return 'idle';
-    const at = services.now();
-    const selectStarted = performance.now();
-    const pending = await tx
-      .select({ contactId: campaignRecipients.contactId, email: campaignRecipients.email, firstName: contacts.firstName, lastName: contacts.lastName, attributes: contacts.attributes })
-      .from(campaignRecipients)
-      .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
-      .where(and(eq(campaignRecipients.campaignId, row.id), row.queuedThrough ? gt(campaignRecipients.contactId, row.queuedThrough) : undefined))
-      .orderBy(asc(campaignRecipients.contactId))
-      .limit(batchSize);
+export async function unsafeQueueCampaignBatch(services: Services, batchSize: number, maxBatches = 20): Promise<StepResult> {
+  const { db } = services;
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.updatedAt)).limit(1);
+  if (!row) return 'idle';
+  const { domain, account } = await senderOf(db, row);
+  const content = await resolveCampaignContent(db, row);
+  const build = async (after: string | null) => {
+    const pending = await readPending(db, row.id, after, batchSize);
+    return { after, pending, prepared: pending.length ? prepareBatch(services, row, { domain, account, content }, pending) : null };
+  };
+  let batch = await build(row.queuedThrough);
+  for (let done = 0; batch.prepared && done < maxBatches; done++) {
     const started = performance.now();
-    if (pending.length) await queueBatch(services, tx, row, pending, at);
-    services.logger.debug({ campaignId: row.id, queued: pending.length, selectMs: Math.round(started - selectStarted), queueMs: Math.round(performance.now() - started) }, 'campaign batch queued');
-    if (pending.length < batchSize) {
-      await tx.update(campaigns).set({ status: 'sent', completedAt: at, updatedAt: at }).where(eq(campaigns.id, row.id));
-      services.logger.info({ campaignId: row.id, accountId: row.accountId }, 'campaign queued in full');
+    const committing = commitBatch(services, row.id, batch.after, batch.pending.at(-1)!.contactId, batch.prepared);
+    const following = batch.pending.length === batchSize ? build(batch.pending.at(-1)!.contactId) : null;
+    const isCommitted = await committing;
+    services.logger.debug({ campaignId: row.id, queued: batch.pending.length, isCommitted, ms: Math.round(performance.now() - started) }, 'campaign batch');
+    if (!isCommitted) {
+      await following?.catch(() => {});
+      return 'worked';
     }
-    return 'worked';
-  });
+    if (!following) break;
+    batch = await following;
+  }
+  if (!batch.prepared || batch.pending.length < batchSize) await markSent(services, row);
+  return 'worked';
 }
 
 type Pending = { contactId: string; email: string; firstName: string | null; lastName: string | null; attributes: Record<string, unknown> | null };
 
-async function queueBatch(services: Services, tx: Tx, row: CampaignRow, pending: Pending[], at: Date) {
-  const { domain, account } = await senderOf(tx, row);
-  const content = await resolveCampaignContent(tx, row);
-  const messages = await acceptMessages(tx, {
+function readPending(db: DbOrTx, campaignId: string, after: string | null, limit: number): Promise<Pending[]> {
+  return db
+    .select({ contactId: campaignRecipients.contactId, email: campaignRecipients.email, firstName: contacts.firstName, lastName: contacts.lastName, attributes: contacts.attributes })
+    .from(campaignRecipients)
+    .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
+    .where(and(eq(campaignRecipients.campaignId, campaignId), after ? gt(campaignRecipients.contactId, after) : undefined))
+    .orderBy(asc(campaignRecipients.contactId))
+    .limit(limit);
+}
+
+type Sending = Awaited<ReturnType<typeof senderOf>> & { content: Awaited<ReturnType<typeof resolveCampaignContent>> };
+
+function prepareBatch(services: Services, row: CampaignRow, sending: Sending, pending: Pending[]) {
+  const at = services.now();
+  return prepareAcceptance({
     accountId: row.accountId,
-    sender: { email: row.fromEmail!, domainId: domain.id, domain: domain.domain },
-    subject: content.subject,
-    content: { kind: 'structured', structured: campaignStructuredContent(row, content), globalSubstitutions: null, isTemplated: true },
+    sender: { email: row.fromEmail!, domainId: sending.domain.id, domain: sending.domain.domain },
+    subject: sending.content.subject,
+    content: { kind: 'structured', structured: campaignStructuredContent(row, sending.content), globalSubstitutions: null, isTemplated: true },
     recipients: pending.map((recipient) => ({
       email: recipient.email,
       domain: recipient.email.slice(recipient.email.lastIndexOf('@') + 1),
@@ -110,17 +128,42 @@ async function queueBatch(services: Services, tx: Tx, row: CampaignRow, pending:
       substitutions: contactSubstitutions({ email: recipient.email, firstName: recipient.firstName, lastName: recipient.lastName, attributes: recipient.attributes }),
       contactId: recipient.contactId,
     })),
-    options: { ...campaignSendOptions(row, account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
+    options: { ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
     now: at,
   });
-  await tx
-    .update(campaigns)
-    .set({ queuedCount: sql`${campaigns.queuedCount} + ${messages.length}`, queuedThrough: pending.at(-1)!.contactId, updatedAt: at })
-    .where(eq(campaigns.id, row.id));
+}
+
+/** Writes a prepared batch if the campaign is still sending and its cursor is still `after`; false otherwise. */
+async function commitBatch(services: Services, campaignId: string, after: string | null, through: string, prepared: ReturnType<typeof prepareAcceptance>): Promise<boolean> {
+  const isCommitted = await services.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update', { skipLocked: true });
+    if (!current || current.status !== 'sending' || current.queuedThrough !== after) return false;
+    await tx.execute(prepared.statement);
+    await tx
+      .update(campaigns)
+      .set({ queuedCount: sql`${campaigns.queuedCount} + ${prepared.rows.length}`, queuedThrough: through, updatedAt: services.now() })
+      .where(eq(campaigns.id, campaignId));
+    return true;
+  });
+  if (isCommitted) signalMessagesQueued();
+  return isCommitted;
+}
+
+/** sending -> sent, once nobody is left after the cursor. */
+async function markSent(services: Services, row: CampaignRow) {
+  await services.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, row.id)).for('update', { skipLocked: true });
+    if (!current || current.status !== 'sending') return;
+    const [left] = await readPending(tx, row.id, current.queuedThrough, 1);
+    if (left) return;
+    const at = services.now();
+    await tx.update(campaigns).set({ status: 'sent', completedAt: at, updatedAt: at }).where(eq(campaigns.id, row.id));
+    services.logger.info({ campaignId: row.id, accountId: row.accountId, queued: current.queuedCount }, 'campaign queued in full');
+  });
 }
 
 /** The sender domain and account of a campaign that passed validation when it started. */
-async function senderOf(tx: Tx, row: CampaignRow) {
+async function senderOf(tx: DbOrTx, row: CampaignRow) {
   const name = row.fromEmail!.slice(row.fromEmail!.lastIndexOf('@') + 1);
   const [found] = await tx
     .select({ domain: domains, account: accounts })

@@ -43,6 +43,17 @@ const DAY_MS = 24 * 3600 * 1000;
  * in one transaction. Once this returns, the mail is durable.
  */
 export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
+  const prepared = prepareAcceptance(acceptance);
+  await db.execute(prepared.statement);
+  if (!acceptance.options.isScheduled) signalMessagesQueued();
+  return prepared.rows;
+}
+
+/**
+ * The rows and the one statement of an acceptance, built without touching the database: a bulk
+ * sender (campaigns) builds the next batch while the previous one is being written.
+ */
+export function prepareAcceptance(acceptance: Acceptance) {
   const { now, options } = acceptance;
   // Content is kept this long, and in any case until every message of it has been sent (the purge
   // job checks): a data retention of 0 keeps it only for delivery.
@@ -110,11 +121,9 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
     ]),
     bulkInsertSql(messages, rows),
     bulkInsertSql(events, eventRows.map((event) => ({ id: newId(), ...event }))),
-    ...rollup.statements(db),
+    ...rollup.statements(),
   ].filter((statement): statement is SQL => statement !== null);
   const [last, ...rest] = writes.reverse();
   const ctes = rest.reverse().map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
-  await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${last}`);
-  if (!options.isScheduled) signalMessagesQueued();
-  return rows;
+  return { rows, statement: sql`with ${sql.join(ctes, sql`, `)} ${last}` };
 }
