@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
@@ -166,8 +167,41 @@ test('no open relay: without AUTH, MAIL and RCPT are 530 for any recipient, even
   );
   expect((sent as { responseCode?: number }).responseCode).toBe(530);
   connection.close();
+
+  // Spoken by hand, without TLS: every command of a transaction is refused, RCPT included.
+  const replies = await converse(['EHLO relay.example', 'MAIL FROM:<anyone@example.org>', `RCPT TO:<victim@${rcptDomain}>`, 'RCPT TO:<victim@example.net>', 'DATA', 'QUIT']);
+  expect(replies.slice(1, 5).map((reply) => reply.slice(0, 3))).toEqual(['530', '530', '530', '530']);
   expect(mx.for(`victim@${rcptDomain}`)).toEqual([]);
 });
+
+/** Sends each line after the previous reply; returns the replies (the greeting dropped). */
+async function converse(lines: string[]): Promise<string[]> {
+  const socket = net.connect(submissionPort, '127.0.0.1');
+  const replies: string[] = [];
+  let buffer = '';
+  let waiting: ((reply: string) => void) | null = null;
+  socket.on('data', (data) => {
+    buffer += data.toString();
+    // A reply ends with a line whose code is followed by a space.
+    const match = /(^|\r\n)(\d{3}) [^\r\n]*\r\n$/.exec(buffer);
+    if (match && waiting) {
+      const reply = buffer.split('\r\n').filter(Boolean).at(-1)!;
+      buffer = '';
+      const resolve = waiting;
+      waiting = null;
+      resolve(reply);
+    }
+  });
+  const next = () => new Promise<string>((resolve) => (waiting = resolve));
+  await next();
+  for (const line of lines) {
+    const reply = next();
+    socket.write(line + '\r\n');
+    replies.push(await reply);
+  }
+  socket.destroy();
+  return replies;
+}
 
 test('limits: a message over 20 MB is 552; more than 50 recipients are refused after the 50th', async () => {
   const to = `big@${rcptDomain}`;
