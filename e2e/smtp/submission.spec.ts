@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import { createAccountWithKey } from '../support/cli';
+import { createAccountWithKey, runCli } from '../support/cli';
 import { ApiClient } from '../support/client';
 import { TestMx } from '../support/mx-server';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
@@ -39,6 +39,9 @@ test.beforeAll(async () => {
     SMTP_DELIVERY_PORT: String(mx.port),
     DELIVERY_POLL_MS: '100',
     DNS_CHECK_CACHE_SECONDS: '0',
+    // Small enough to reach in a test, large enough for the other tests' few messages per credential.
+    SMTP_RATE_LIMIT_PER_SECOND: '1',
+    SMTP_RATE_LIMIT_BURST: '20',
   };
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
@@ -216,4 +219,23 @@ test('limits: a message over 20 MB is 552; more than 50 recipients are refused a
   expect((info.rejectedErrors?.[0] as { responseCode?: number } | undefined)?.responseCode).toBe(452);
   expect(await messageByHeader(info.messageId)).toHaveLength(50);
   expect(mx.for(to)).toEqual([]);
+});
+
+test('a credential over its rate limit gets 451 at MAIL FROM; a suspended account cannot sign in (521)', async () => {
+  const created = (await api.post(api.account('/smtp-credentials'), { name: 'Busy', scope: 'global', sandbox: true })).body;
+  const pooled = transport(created, { pool: true, maxConnections: 1, maxMessages: Infinity });
+  const outcomes: (number | 'ok')[] = [];
+  for (let index = 0; index < 26; index++) {
+    outcomes.push(await pooled.sendMail({ from: `shop@${sender}`, to: `busy@${rcptDomain}`, subject: `busy ${index}`, text: 'x' }).then(() => 'ok' as const, (error: { responseCode?: number }) => error.responseCode ?? -1));
+  }
+  pooled.close();
+  expect(outcomes.slice(0, 20)).toEqual(Array(20).fill('ok'));
+  expect(outcomes).toContain(451);
+
+  const stranger = await createAccountWithKey(server.env, 'Suspended submitter');
+  const strangerApi = new ApiClient(server.baseUrl, server.dataDir, stranger.apiKey, stranger.accountId);
+  const credential = (await strangerApi.post(strangerApi.account('/smtp-credentials'), { name: 'Soon suspended', scope: 'global' })).body;
+  expect((await runCli(['accounts', 'suspend', stranger.accountId, '--reason', 'test'], server.env)).code).toBe(0);
+  const refused = await refusal(transport(credential).sendMail({ from: 'x@example.org', to: `s@${rcptDomain}`, subject: 'x', text: 'x' }));
+  expect(refused.responseCode).toBe(521);
 });
