@@ -30,6 +30,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /v2/accounts/{account_id}/webhooks': { name: 'bad input', url: 'https://hooks.bad-input.example.com/h', scope: 'global', on_delivered: true },
   'PUT /v2/accounts/{account_id}/webhooks/{webhook_id}': { name: 'bad input 2', on_opened: true },
   'POST /v2/accounts/{account_id}/webhooks/{webhook_id}/trigger': { events: ['message.delivered'] },
+  'POST /v2/accounts/{account_id}/smtp-credentials': { name: 'bad input', scope: 'scoped', domains: [SENDER_DOMAIN], sandbox: true },
   'POST /v2/accounts/{account_id}/suppressions': { email: 'r@example.org', expires_at: '2099-01-01T00:00:00Z', domain: SENDER_DOMAIN, reason: 'bad input' },
   'POST /v2/accounts/{account_id}/contacts': { email: `bad-input-${Date.now()}@example.org`, first_name: 'Bad', last_name: 'Input', attributes: {}, unsubscribed: false },
   'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': { first_name: 'Renamed', last_name: 'Contact', unsubscribed: false },

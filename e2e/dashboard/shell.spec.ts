@@ -65,7 +65,7 @@ test('pages not built yet say what works today and name no endpoint that does no
   const account = await newAccount('Soon pages', email);
   const { baseUrl } = sharedServer();
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
-  const soon = ['smtp-credentials', 'routes', 'members', 'sub-accounts'];
+  const soon = ['routes', 'members', 'sub-accounts'];
   const openApi = await (await page.request.get(`${baseUrl}/v2/openapi.json`)).json();
   const existing = Object.keys(openApi.paths);
   for (const slug of soon) {

@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createMemoryTokenBucketStore, createRedisTokenBucketStore, type BucketLimits, type TakeOptions, type TakeResult, type TokenBucketStore } from './token-bucket';
 
-/** Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too. */
-export type RateBucket = 'general' | 'statistics' | 'session';
+/** Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too; `smtp` is per SMTP credential. */
+export type RateBucket = 'general' | 'statistics' | 'session' | 'smtp';
 
 export type RateLimitDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 
@@ -39,12 +39,13 @@ type Options = { redis: Redis | null; namespace: string; logger: Logger };
  * Keys are namespaced per installation (derived from its master key), so that installations sharing
  * one Redis never count each other's requests.
  */
-export function createRateLimiter(options: Options & { general: Limits; statistics: Limits; session: Limits }): RateLimiter {
+export function createRateLimiter(options: Options & { general: Limits; statistics: Limits; session: Limits; smtp?: Limits }): RateLimiter {
   const take = guardedStore(options);
   const limits: Record<RateBucket, BucketLimits> = {
     general: bucketLimits(options.general),
     statistics: bucketLimits(options.statistics),
     session: bucketLimits(options.session),
+    smtp: bucketLimits(options.smtp ?? options.general),
   };
   return {
     isLocal: !options.redis,

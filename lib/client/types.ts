@@ -9,6 +9,7 @@ import type { MessageDetails } from '@/lib/core/messages/get-message-details';
 import type { MessageSummaryObject } from '@/lib/core/messages/present';
 import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
 import type { bounceStatisticsSchema, deliverabilityStatisticsSchema, deliveryTimeStatisticsSchema } from '@/lib/core/statistics/schemas';
+import type { SmtpCredentialObject } from '@/lib/core/smtp-credentials/present';
 import type { SuppressionObject } from '@/lib/core/suppressions/present';
 import type { getWebhookDelivery } from '@/lib/core/webhooks/get-webhook-delivery';
 import type { presentDelivery, WebhookObject } from '@/lib/core/webhooks/present';
@@ -43,6 +44,8 @@ export type WebhookDeliveryDetail = Awaited<ReturnType<typeof getWebhookDelivery
 export type WebhookAttempt = WebhookDeliveryDetail['attempts_log'][number];
 
 export type { SuppressionObject };
+export type { SmtpCredentialObject };
+export type SmtpSettings = { host: string; port: number | null; security: 'STARTTLS'; auth_methods: string[] };
 
 export type { AttributeDefinitionObject as AttributeDefinition, ContactObject } from '@/lib/core/contacts/present';
 export type { ContactListObject } from '@/lib/core/lists/present';

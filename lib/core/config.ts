@@ -9,6 +9,8 @@ export type CoreConfig = {
   sendingIps: string[];
   smtpRelayUrl: string | null;
   smtpDeliveryPort: number;
+  /** Where SMTP credentials submit (0: off); the dashboard shows it with the host of publicUrl. */
+  smtpSubmissionPort?: number;
   httpPort: number;
   allowPrivateNetworks: boolean;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };

@@ -88,7 +88,8 @@ const envSchema = z.object({
     .default('')
     .refine((value) => value === '' || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
   SMTP_DELIVERY_PORT: port(25),
-  SMTP_SUBMISSION_PORT: port(2587),
+  // 0 turns submission off in a process that runs the smtp role for something else later (the MX).
+  SMTP_SUBMISSION_PORT: z.coerce.number().int().min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(2587),
   MX_PORT: port(2525),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
@@ -98,6 +99,9 @@ const envSchema = z.object({
   // The published statistics limit is 1/s, burst 1; benchmarks raise it to time many requests.
   RATE_LIMIT_STATISTICS_PER_SECOND: z.coerce.number().int().min(1).default(1),
   RATE_LIMIT_STATISTICS_BURST: z.coerce.number().int().min(1).default(1),
+  // Messages per SMTP credential (each MAIL FROM takes one token).
+  SMTP_RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(50),
+  SMTP_RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(100),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(65_000),
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
@@ -144,6 +148,7 @@ export type Config = CoreConfig & {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dnsServers: { host: string; port: number }[];
   smtpSubmissionPort: number;
+  smtpRateLimit: { perSecond: number; burst: number };
   mxPort: number;
   rateLimit: { perSecond: number; burst: number };
   statisticsRateLimit: { perSecond: number; burst: number };
@@ -192,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpRelayUrl: e.SMTP_RELAY_URL || null,
     smtpDeliveryPort: e.SMTP_DELIVERY_PORT,
     smtpSubmissionPort: e.SMTP_SUBMISSION_PORT,
+    smtpRateLimit: { perSecond: e.SMTP_RATE_LIMIT_PER_SECOND, burst: e.SMTP_RATE_LIMIT_BURST },
     mxPort: e.MX_PORT,
     httpPort: e.HTTP_PORT,
     allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,

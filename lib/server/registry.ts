@@ -41,6 +41,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     general: config.rateLimit,
     statistics: config.statisticsRateLimit,
     session: config.rateLimit,
+    smtp: config.smtpRateLimit,
   });
   const registry: Registry = {
     db: database.db,

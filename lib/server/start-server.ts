@@ -18,6 +18,7 @@ import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
 import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
 import { startContactImportWorker } from '@/lib/imports/contact-import-worker';
 import { startCampaignWorker } from '@/lib/campaigns/campaign-worker';
+import { startSubmissionServer } from '@/lib/smtp/submission-server';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
@@ -108,9 +109,21 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
-  const unbuilt = config.roles.filter((role) => role === 'smtp' || role === 'mx');
+  if (config.roles.includes('smtp') && config.smtpSubmissionPort !== 0) {
+    // The same certificate as HTTPS: clients verify one name, MAIL_HOSTNAME or PUBLIC_URL's host.
+    const tls = await loadTlsMaterial(config);
+    const submission = await startSubmissionServer({
+      services: registry,
+      port: config.smtpSubmissionPort,
+      hostname: config.mailHostname,
+      tls,
+      consumeRateLimit: (credentialId) => registry.rateLimiter.consume('smtp', credentialId),
+    });
+    stops.push(() => submission.close());
+    logger.info({ port: submission.port }, 'SMTP submission is listening (STARTTLS, AUTH PLAIN/LOGIN)');
+  }
   // Said once at start, so that nobody waits for a port that is not open.
-  if (unbuilt.length) logger.info({ roles: unbuilt }, 'the smtp and mx roles are not built yet: they listen on nothing');
+  if (config.roles.includes('mx')) logger.info({ roles: ['mx'] }, 'the mx role is not built yet: it listens on nothing');
   return { stop, port };
 }
 

@@ -16,6 +16,7 @@ import { getCurrentUser } from '@/lib/core/users/get-current-user';
 import { z } from '@/lib/core/zod';
 import type { Endpoint } from '../endpoint';
 import { webhookInternalEndpoints } from './webhooks';
+import { smtpCredentialInternalEndpoints } from './smtp-credentials';
 import { contactAttributeInternalEndpoints } from './contact-attributes';
 import { contactInternalEndpoints } from './contacts';
 import { templateInternalEndpoints } from './templates';
@@ -119,6 +120,7 @@ export const internalEndpoints: Endpoint[] = [
   },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   ...webhookInternalEndpoints,
+  ...smtpCredentialInternalEndpoints,
   ...contactAttributeInternalEndpoints,
   ...contactInternalEndpoints,
   ...templateInternalEndpoints,

@@ -8,6 +8,7 @@ import { listEndpoints } from './lists';
 import { messageEndpoints } from './messages';
 import { pingEndpoints } from './ping';
 import { webhookEndpoints } from './webhooks';
+import { smtpCredentialEndpoints } from './smtp-credentials';
 import { statisticsEndpoints } from './statistics';
 import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
@@ -17,4 +18,4 @@ import { campaignEndpoints } from './campaigns';
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
  * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
  */
-export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];
+export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...smtpCredentialEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];

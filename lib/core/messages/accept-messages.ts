@@ -31,6 +31,8 @@ export type Acceptance = {
     campaignId?: string | null;
     /** Conversation: one message to many, so every envelope recipient's row carries one Message-ID. */
     isOneMessage?: boolean;
+    /** SMTP: the Message-ID the raw content already carries, so that the rows name the same one. */
+    messageIdHeader?: string;
   };
   now: Date;
 };
@@ -62,7 +64,7 @@ export function prepareAcceptance(acceptance: Acceptance) {
   let sharedMessageId: string | null = null;
   const rows = acceptance.recipients.map((recipient) => {
     const id = newId();
-    sharedMessageId ??= options.isOneMessage ? `<${id}@${acceptance.sender.domain}>` : null;
+    sharedMessageId ??= options.messageIdHeader ?? (options.isOneMessage ? `<${id}@${acceptance.sender.domain}>` : null);
     return {
       id,
       accountId: acceptance.accountId,

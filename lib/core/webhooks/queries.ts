@@ -47,9 +47,10 @@ export async function getDeliveryInAccount(db: DbOrTx, accountId: string, webhoo
  * The domains a verb's scope check is asked about for an existing webhook (contract: read, update
  * and delete need at least one of its domains authorised; a global webhook needs `:all`). The
  * authorised ones when there are any, so that the check passes; otherwise all of them, so that it
- * fails naming them; none for a global webhook, which only `:all` covers.
+ * fails naming them; none for a global webhook, which only `:all` covers. SMTP credentials follow
+ * the same rule and use this too.
  */
-export function domainsToAuthorize(principal: Principal, requirement: ScopeRequirement, webhook: WebhookWithDomains): string[] {
+export function domainsToAuthorize(principal: Principal, requirement: ScopeRequirement, webhook: { row: { scope: string }; domains: string[] }): string[] {
   if (webhook.row.scope === 'global') return [];
   const granted = authorizedDomains(principal, requirement, webhook.domains);
   if (granted === 'all') return webhook.domains;

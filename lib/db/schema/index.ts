@@ -9,3 +9,4 @@ export * from './suppressions';
 export * from './contacts';
 export * from './templates';
 export * from './campaigns';
+export * from './smtp-credentials';

@@ -1,0 +1,78 @@
+import addressparser from 'nodemailer/lib/addressparser';
+import type { VerbContext } from '@/lib/core/context';
+import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { defineVerb } from '@/lib/core/verb';
+import { z } from '@/lib/core/zod';
+import { newId } from '@/lib/shared/ids';
+import { invalidInput } from '@/lib/shared/errors';
+import { acceptMessages, type AcceptedRecipient } from './accept-messages';
+import { splitHeaders } from './message-headers';
+import { formatRawMessage, headerValue, parseRawMessage, type RawMessage } from './raw-message';
+import { resolveSchedule } from './resolve-schedule';
+import { resolveSendOptions } from './resolve-send-options';
+import { resolveSender, senderDomainOf } from './resolve-sender';
+
+export const submitSmtpMessageSchema = z.object({
+  mail_from: z.string().max(320),
+  recipients: z.array(z.string().max(320)).min(1).max(50),
+  raw: z.string(),
+});
+
+type SubmitInput = z.output<typeof submitSmtpMessageSchema>;
+
+// Removed from what is delivered: AhaSend-* control headers once honoured, and Bcc (envelope only).
+const isStripped = (name: string) => name.toLowerCase().startsWith('ahasend-') || name.toLowerCase() === 'bcc';
+
+function parseSubmission(raw: string): { message: RawMessage; fromEmail: string } {
+  const message = parseRawMessage(raw);
+  if (!message) throw invalidInput('the message header is malformed', 'message');
+  const from = headerValue(message, 'from');
+  const mailbox = from ? addressparser(from, { flatten: true })[0] : undefined;
+  if (!mailbox?.address) throw invalidInput('the message has no From address', 'message');
+  return { message, fromEmail: mailbox.address };
+}
+
+/**
+ * A message submitted over SMTP by an authenticated credential: the From domain and the envelope
+ * sender must both be within the credential's scope (its principal holds `messages:send:{d}` for
+ * each of its domains, or `:all`), the From domain the account's, verified and unpaused. The
+ * `AhaSend-*` headers are honoured and stripped, then the bytes go to the same acceptance as the API.
+ */
+export const submitSmtpMessage = defineVerb({
+  scope: 'messages:send:{domain}',
+  input: submitSmtpMessageSchema,
+  domains: (_ctx, input) => [...new Set([...senderDomainOf(parseSubmission(input.raw).fromEmail), ...senderDomainOf(input.mail_from)])],
+  async run(ctx: VerbContext, input: SubmitInput) {
+    const now = ctx.now();
+    const { message, fromEmail } = parseSubmission(input.raw);
+    const sender = await resolveSender(ctx.db, ctx.principal.targetAccountId, fromEmail, 'from');
+    const controlFields = Object.fromEntries(message.headers.filter((header) => header.name.toLowerCase().startsWith('ahasend-')).map((header) => [header.name, header.value]));
+    const { control } = splitHeaders(controlFields, 'headers');
+    const kept: RawMessage = { ...message, headers: message.headers.filter((header) => !isStripped(header.name)) };
+
+    const added: [string, string][] = [];
+    let messageIdHeader = headerValue(kept, 'message-id');
+    if (!messageIdHeader) {
+      messageIdHeader = `<${newId()}@${sender.domain.domain}>`;
+      added.push(['Message-ID', messageIdHeader]);
+    }
+    if (!headerValue(kept, 'date')) added.push(['Date', now.toUTCString().replace('GMT', '+0000')]);
+
+    const recipients: AcceptedRecipient[] = input.recipients.map((email) => {
+      const address = normalizeEmailAddress(email);
+      if (!address.ok) throw invalidInput(`recipient ${email}: ${address.reason}`, 'recipients');
+      return { email: address.email, domain: address.domain, name: null, substitutions: null };
+    });
+    const options = resolveSendOptions({}, { principal: ctx.principal, control, account: sender.account, schedule: resolveSchedule(null, now) });
+    const rows = await acceptMessages(ctx.db, {
+      accountId: ctx.principal.targetAccountId,
+      sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
+      subject: headerValue(kept, 'subject') ?? '',
+      content: { kind: 'raw', raw: formatRawMessage(kept, added) },
+      recipients,
+      options: { ...options, isOneMessage: true, messageIdHeader },
+      now,
+    });
+    return { messageIds: rows.map((row) => row.id), messageIdHeader };
+  },
+});
