@@ -40,6 +40,19 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
   'POST /v2/accounts/{account_id}/templates': { name: 'bad input', kind: 'campaign', subject: 'Hi {{ first_name }}', html_content: '<p>{{ first_name }}</p>', text_content: 'Hi' },
   'PUT /v2/accounts/{account_id}/templates/{template_id}': { name: 'bad input 2', kind: 'transactional', subject: 's', html_content: '<p>h</p>', text_content: 't' },
+  'POST /v2/accounts/{account_id}/campaigns': {
+    name: 'bad input',
+    from: { email: `news@${SENDER_DOMAIN}`, name: 'News' },
+    reply_to: { email: 'reply@example.org', name: 'Reply' },
+    subject: 'Hi {{ first_name }}',
+    html_content: '<p>Hi</p>',
+    text_content: 'Hi',
+    list_ids: [],
+    tracking: { open: true, click: false },
+  },
+  'PUT /v2/accounts/{account_id}/campaigns/{campaign_id}': { name: 'bad input 2', subject: 'Hello', text_content: 'Hello', tracking: { open: false } },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/send': { send_at: '2099-01-01T00:00:00Z' },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': { emails: ['test@example.org'] },
   'POST /v1/email/send': {
     from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
     recipients: [{ email: 'r@example.org', name: 'R' }],
@@ -66,6 +79,7 @@ test.beforeAll(async () => {
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
   pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
   pathValues.version = '1';
+  pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
   const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
   expect(v1Key.code).toBe(0);
   v1 = api.with(null);

@@ -35,7 +35,8 @@ test('SIGKILL while a campaign is being queued: after a restart every recipient 
   test.setTimeout(600_000);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
-    const env: Record<string, string> = { LOG_LEVEL: 'warn', DNS_CHECK_CACHE_SECONDS: '0' };
+    // Small batches, so that the kill lands between commits rather than after the last one.
+    const env: Record<string, string> = { LOG_LEVEL: 'warn', DNS_CHECK_CACHE_SECONDS: '0', CAMPAIGN_BATCH_SIZE: '1000' };
     const adminUrl = postgresAdminUrl();
     let databaseUrl: string | null = null;
     if (adminUrl) {

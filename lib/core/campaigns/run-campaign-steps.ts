@@ -68,11 +68,13 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
 /**
  * sending: queues the campaign's recipients in batches of `batchSize`, in contact id order, each
  * batch through the one acceptance path in its own transaction with the campaign's cursor
- * (`queued_through`); `sent` when nobody is left. The next batch is read and built while the
- * previous one is written (PostgreSQL works on one core while Node builds rows on the other). A
- * batch commits only if the cursor is where it was built from, so two workers never queue one twice.
+ * (`queued_through`); `sent` when nobody is left. On PostgreSQL the next batch is read and built
+ * while the previous one is written (the server works on one core while Node builds rows on the
+ * other). A batch commits only if the cursor is where it was built from, so two workers never
+ * queue one twice.
  */
-export async function unsafeQueueCampaignBatch(services: Services, batchSize: number, maxBatches = 20): Promise<StepResult> {
+export async function unsafeQueueCampaignBatch(services: Services, options: { batchSize: number; isPipelined: boolean; maxBatches?: number }): Promise<StepResult> {
+  const { batchSize, isPipelined, maxBatches = 20 } = options;
   const { db } = services;
   const [row] = await db.select().from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.updatedAt)).limit(1);
   if (!row) return 'idle';
@@ -85,16 +87,20 @@ export async function unsafeQueueCampaignBatch(services: Services, batchSize: nu
   let batch = await build(row.queuedThrough);
   for (let done = 0; batch.prepared && done < maxBatches; done++) {
     const started = performance.now();
+    const isFull = batch.pending.length === batchSize;
     const committing = commitBatch(services, row.id, batch.after, batch.pending.at(-1)!.contactId, batch.prepared);
-    const following = batch.pending.length === batchSize ? build(batch.pending.at(-1)!.contactId) : null;
+    // The embedded database runs on this thread and takes one query at a time: building ahead would
+    // gain nothing and would keep requests to the API waiting behind every batch.
+    const following = isFull && isPipelined ? build(batch.pending.at(-1)!.contactId) : null;
     const isCommitted = await committing;
     services.logger.debug({ campaignId: row.id, queued: batch.pending.length, isCommitted, ms: Math.round(performance.now() - started) }, 'campaign batch');
     if (!isCommitted) {
       await following?.catch(() => {});
       return 'worked';
     }
-    if (!following) break;
-    batch = await following;
+    if (!isFull) break;
+    if (!following) await new Promise((resolve) => setImmediate(resolve));
+    batch = await (following ?? build(batch.pending.at(-1)!.contactId));
   }
   if (!batch.prepared || batch.pending.length < batchSize) await markSent(services, row);
   return 'worked';
