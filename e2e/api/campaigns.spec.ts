@@ -183,3 +183,16 @@ test('scopes: campaigns:read reads, :write drafts, :send sends, :delete deletes'
   const deleter = await keyWith(['campaigns:delete']);
   expect((await deleter.delete(campaigns(`/${id}`, deleter))).status).toBe(200);
 });
+
+test('the audience is checked again when sending starts: a scheduled campaign whose lists emptied meanwhile goes back to draft, saying why', async () => {
+  const id = await sendableDraft(1);
+  const listId = (await api.get(campaigns(`/${id}`))).body.list_ids[0];
+  const sent = await api.post(campaigns(`/${id}/send`), { send_at: new Date(Date.now() + 4000).toISOString() });
+  expect(sent.status).toBe(200);
+  await waitForStatus(id, 'scheduled');
+  const [member] = (await api.get(api.account(`/lists/${listId}/members`))).body.data;
+  expect((await api.put(api.account(`/lists/${listId}/members/${member.contact_id}`), { subscription_status: 'unsubscribed' })).status).toBe(200);
+  const back = await waitForStatus(id, 'draft');
+  expect(back.validation_errors).toEqual([{ field: 'list_ids', message: expect.stringMatching(/nobody would receive it/) }]);
+  expect(back.counts).toBeNull();
+});

@@ -6,10 +6,9 @@ import type { DbOrTx } from '@/lib/db/client';
  * lists, minus unsubscribed contacts, minus addresses suppressed for the sender domain or the whole
  * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
  */
-function audienceSelect(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
+function audienceRows(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
   const lists = sql`array[${sql.join(target.listIds.length ? target.listIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}]::uuid[]`;
   return sql`
-    select distinct c.id as contact_id, c.email
     from list_memberships m
     join contact_lists l on l.id = m.list_id and l.deleted_at is null
     join contacts c on c.id = m.contact_id
@@ -23,11 +22,19 @@ function audienceSelect(target: { accountId: string; listIds: string[]; senderDo
       )`;
 }
 
-export type AudienceTarget = Parameters<typeof audienceSelect>[0];
+const audienceSelect = (target: AudienceTarget) => sql`select distinct c.id as contact_id, c.email ${audienceRows(target)}`;
+
+export type AudienceTarget = Parameters<typeof audienceRows>[0];
 
 export async function countAudience(db: DbOrTx, target: AudienceTarget): Promise<number> {
   const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target)}) as audience`);
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Whether anyone at all would receive it: stops at the first, where a count reads every member. */
+export async function hasAudience(db: DbOrTx, target: AudienceTarget): Promise<boolean> {
+  const result = await db.execute(sql`select exists (select 1 ${audienceRows(target)}) as found`);
+  return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
 /** Freezes the audience into campaign_recipients; returns how many it holds. */

@@ -19,7 +19,7 @@ export const checkCampaign = defineVerb({
       status: row.status,
       is_valid: validation.errors.length === 0,
       errors: validation.errors,
-      audience: validation.audience,
+      audience: validation.audience ?? 0,
       sender_domain: validation.domain?.domain ?? null,
     };
   },

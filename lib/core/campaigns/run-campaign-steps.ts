@@ -3,12 +3,12 @@ import type { Services } from '@/lib/core/context';
 import { prepareAcceptance } from '@/lib/core/messages/accept-messages';
 import { signalMessagesQueued } from '@/lib/core/messages/queue-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
-import { accounts, campaignRecipients, campaigns, contacts, domains } from '@/lib/db/schema';
+import { accounts, campaignRecipients, campaigns, contacts, domains, type CampaignValidationError } from '@/lib/db/schema';
 import { contactSubstitutions, snapshotAudience } from './audience';
 import { resolveCampaignContent } from './campaign-content';
 import { campaignSendOptions, campaignStructuredContent } from './campaign-message';
 import type { CampaignRow } from './present';
-import { validateCampaign } from './validate-campaign';
+import { NOBODY, validateCampaign } from './validate-campaign';
 
 /**
  * The campaign worker's steps. Each claims one campaign with FOR UPDATE SKIP LOCKED and does its
@@ -28,7 +28,7 @@ export async function unsafeValidateNextCampaign(services: Services): Promise<St
   return services.db.transaction(async (tx) => {
     const row = await claim(tx, eq(campaigns.status, 'validating'));
     if (!row) return 'idle';
-    const result = await validateCampaign(services, tx, row);
+    const result = await validateCampaign(services, tx, row, { audience: 'exists' });
     const at = services.now();
     const isValid = result.errors.length === 0;
     await tx
@@ -49,13 +49,18 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
     const at = services.now();
     const row = await claim(tx, and(eq(campaigns.status, 'scheduled'), or(isNull(campaigns.sendAt), lte(campaigns.sendAt, at))));
     if (!row) return 'idle';
-    const result = await validateCampaign(services, tx, row);
+    const result = await validateCampaign(services, tx, row, { audience: 'skip' });
+    const backToDraft = (errors: CampaignValidationError[]) =>
+      tx.update(campaigns).set({ status: 'draft', sendAt: null, validationErrors: errors, updatedAt: at }).where(eq(campaigns.id, row.id));
     if (result.errors.length || !result.domain) {
-      await tx.update(campaigns).set({ status: 'draft', sendAt: null, validationErrors: result.errors, updatedAt: at }).where(eq(campaigns.id, row.id));
+      await backToDraft(result.errors);
       return 'worked';
     }
-    const listIds = row.listIds;
-    const recipients = await snapshotAudience(tx, row.id, { accountId: row.accountId, listIds, senderDomain: result.domain.domain, at });
+    const recipients = await snapshotAudience(tx, row.id, { accountId: row.accountId, listIds: row.listIds, senderDomain: result.domain.domain, at });
+    if (recipients === 0) {
+      await backToDraft([{ field: 'list_ids', message: NOBODY }]);
+      return 'worked';
+    }
     await tx
       .update(campaigns)
       .set({ status: 'sending', recipientCount: recipients, templateVersion: result.content?.templateVersion ?? null, startedAt: at, updatedAt: at })

@@ -5,23 +5,33 @@ import type { DbOrTx } from '@/lib/db/client';
 import { contactLists, domains, type CampaignValidationError } from '@/lib/db/schema';
 import { AppError } from '@/lib/shared/errors';
 import { sampleContact } from './sample-contact';
-import { countAudience } from './audience';
+import { countAudience, hasAudience } from './audience';
 import { resolveCampaignContent, UNSUBSCRIBE_VARIABLE, withUnsubscribeLink, type CampaignParts } from './campaign-content';
 import type { CampaignRow } from './present';
+
+export const NOBODY = 'nobody would receive it: the lists have no confirmed, subscribed, unsuppressed members';
 
 export type Validation = {
   errors: CampaignValidationError[];
   domain: typeof domains.$inferSelect | null;
   content: (CampaignParts & { templateVersion: number | null }) | null;
-  audience: number;
+  /** Who would receive it now; null unless counted (`audience: 'count'`). */
+  audience: number | null;
 };
+
+/**
+ * How much to learn about the audience: a count (the dashboard's check), whether anyone would get it
+ * (the worker's validation: it stops at the first member), or nothing (the start step, whose
+ * snapshot counts it anyway).
+ */
+export type AudienceCheck = 'count' | 'exists' | 'skip';
 
 /**
  * The checks before a campaign may be scheduled (marketing-api.md, Campaigns), each failure a reason
  * naming its field: target lists, a verified unpaused marketing domain, content that renders for a
  * real recipient, and someone to send to. The unsubscribe link is never missing: the server adds it.
  */
-export async function validateCampaign(services: Pick<Services, 'renderer' | 'now'>, db: DbOrTx, row: CampaignRow): Promise<Validation> {
+export async function validateCampaign(services: Pick<Services, 'renderer' | 'now'>, db: DbOrTx, row: CampaignRow, options: { audience: AudienceCheck } = { audience: 'count' }): Promise<Validation> {
   const errors: CampaignValidationError[] = [];
   const fail = (field: string, message: string) => errors.push({ field, message });
 
@@ -41,8 +51,13 @@ export async function validateCampaign(services: Pick<Services, 'renderer' | 'no
   if (content && !content.subject.trim()) fail('subject', 'the campaign has no subject');
   if (content && !content.html && !content.text) fail('html_content', 'the campaign has no html_content or text_content');
 
-  const audience = domain && liveLists.length ? await countAudience(db, { accountId: row.accountId, listIds: liveLists, senderDomain: domain.domain, at: services.now() }) : 0;
-  if (domain && liveLists.length && audience === 0) fail('list_ids', 'nobody would receive it: the lists have no confirmed, subscribed, unsuppressed members');
+  let audience: number | null = null;
+  if (domain && liveLists.length && options.audience !== 'skip') {
+    const target = { accountId: row.accountId, listIds: liveLists, senderDomain: domain.domain, at: services.now() };
+    audience = options.audience === 'count' ? await countAudience(db, target) : null;
+    const isEmpty = audience === null ? !(await hasAudience(db, target)) : audience === 0;
+    if (isEmpty) fail('list_ids', NOBODY);
+  }
 
   if (content && errors.length === 0) {
     const sample = await sampleContact(db, row.accountId, liveLists);
