@@ -131,7 +131,7 @@ test('create a list, add members by search and by paste, filter, change status, 
   await page.setViewportSize(DESKTOP);
 
   // Rename, then delete: the list goes, the contact's membership record stays (R10).
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const edit = page.getByRole('dialog', { name: 'Edit list' });
   await edit.getByLabel('Name').fill('Buyers');
   await edit.getByRole('button', { name: 'Save list' }).click();
