@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { createAccountWithKey } from '../support/cli';
-import { ApiClient } from '../support/client';
-import { TestMx } from '../support/mx-server';
-import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
-import { routeDomainToLoopback, testDnsResolver, verifiedDomain } from '../support/sending';
-import { startServer, type ServerHandle } from '../support/server';
+import { testDnsResolver } from '../support/sending';
+import { startMxSuite, type MxSuite } from '../support/mx-suite';
+import type { ServerHandle } from '../support/server';
+import type { ApiClient } from '../support/client';
+import type { TestMx } from '../support/mx-server';
 
 /**
  * A campaign as its recipients get it: drafted, validated, sent through the delivery engine to a
@@ -16,32 +15,19 @@ let server: ServerHandle;
 let mx: TestMx;
 let api: ApiClient;
 let sender: string;
-let dropDatabase: (() => Promise<void>) | null = null;
+let suite: MxSuite;
 const stamp = Date.now().toString(36);
 const rcptDomain = `cmp-${stamp}.example`;
 
 test.beforeAll(async () => {
-  mx = await new TestMx().start();
-  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0' };
-  const adminUrl = postgresAdminUrl();
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'mailstead_cmp');
-    dropDatabase = scratch.drop;
-    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `campaign-delivery-secret-${stamp}-0000000000` });
-  }
-  server = await startServer({ env });
-  const account = await createAccountWithKey(server.env, 'Campaign sender');
-  api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
   sender = `news-${stamp}.example.com`;
-  await verifiedDomain(api, sender);
+  suite = await startMxSuite({ name: 'Campaign sender', sender, recipientDomain: rcptDomain });
+  ({ server, mx, api } = suite);
   expect((await api.put(api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(200);
-  await routeDomainToLoopback(rcptDomain);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await mx?.stop();
-  await dropDatabase?.();
+  await suite?.stop();
 });
 
 /** A header as it was written (mailparser turns List-* headers into objects), unfolded. */
@@ -127,4 +113,46 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
   await expect
     .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}/stats`))).body, { timeout: 20_000 })
     .toMatchObject({ object: 'campaign_stats', recipients: 2, queued: 2, delivered: 2, unsubscribed: 1, bounced: 0 });
+});
+
+test('hostile values: a contact name is escaped in the HTML and never evaluated, a list name is escaped on the unsubscribe page, malformed tokens are refused', async () => {
+  const list = (await api.post(api.account('/lists'), { name: '<img src=x onerror=alert(1)> & "friends"' })).body;
+  const email = `mallory@${rcptDomain}`;
+  const name = '<script>alert(1)</script>{{ 7*7 }}';
+  expect((await api.post(api.account('/contacts'), { email, first_name: name })).status).toBe(201);
+  await api.post(api.account(`/lists/${list.id}/members`), { contact: email });
+  const created = await api.post(api.account('/campaigns'), {
+    name: 'Hostile',
+    from: { email: `news@${sender}` },
+    subject: 'Hi {{ first_name }}',
+    html_content: '<p>Hi {{ first_name }}{{ x.constructor }}{{ first_name.__class__ }}</p><p><a href="{{ unsubscribe_url }}">out</a></p>',
+    text_content: 'Hi {{ first_name }}',
+    list_ids: [list.id],
+  });
+  expect(created.status).toBe(201);
+  await api.post(api.account(`/campaigns/${created.body.id}/send`));
+  await waitForCampaign(created.body.id, 'sent');
+  await expect.poll(() => mx.for(email).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = mx.for(email);
+  // Substituted values are data: escaped in HTML, never evaluated as templates, probes render nothing.
+  expect(mail.parsed.subject).toBe(`Hi ${name}`);
+  expect(mail.parsed.html).toContain('<p>Hi &lt;script&gt;alert(1)&lt;/script&gt;{{ 7*7 }}</p>');
+  expect(mail.parsed.html).not.toContain('<script>');
+
+  const url = /<(https:\/\/[^>]+\/u\/[^>]+)>/.exec(rawHeader(mail.raw, 'List-Unsubscribe'))![1];
+  const pageResponse = await fetch(server.baseUrl + new URL(url).pathname, { dispatcher: api.agent } as RequestInit);
+  const page = await pageResponse.text();
+  expect(pageResponse.status).toBe(200);
+  expect(page).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;friends&quot;');
+  expect(page).not.toContain('<img');
+  expect(pageResponse.headers.get('content-security-policy')).toContain("default-src 'none'");
+
+  for (const token of ['x'.repeat(5000), '..%2F..%2Fetc%2Fpasswd', `${created.body.id}.<script>.AAAA`, '%00', 'a.b.c']) {
+    for (const method of ['GET', 'POST']) {
+      const refused = await fetch(`${server.baseUrl}/u/${token}`, { method, dispatcher: api.agent } as RequestInit);
+      expect([400, 404, 414, 431]).toContain(refused.status);
+      expect(await refused.text()).not.toContain('<script>');
+    }
+  }
+  expect((await api.get(api.account(`/contacts/${encodeURIComponent(email)}/lists`))).body.data[0].subscription_status).toBe('confirmed');
 });

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createAccountWithKey } from '../support/cli';
-import { ApiClient } from '../support/client';
-import { TestMx } from '../support/mx-server';
-import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
-import { routeDomainToLoopback, verifiedDomain, waitForStatus } from '../support/sending';
-import { startServer, type ServerHandle } from '../support/server';
+import { waitForStatus } from '../support/sending';
+import { startMxSuite, type MxSuite } from '../support/mx-suite';
+import type { ServerHandle } from '../support/server';
+import type { ApiClient } from '../support/client';
+import type { TestMx } from '../support/mx-server';
 
 /**
  * A templated send as it leaves: rendered in the render workers for each recipient (their data over
@@ -16,31 +15,18 @@ let server: ServerHandle;
 let mx: TestMx;
 let api: ApiClient;
 let sender: string;
-let dropDatabase: (() => Promise<void>) | null = null;
+let suite: MxSuite;
 const stamp = Date.now().toString(36);
 const rcptDomain = `tpl-${stamp}.example`;
 
 test.beforeAll(async () => {
-  mx = await new TestMx().start();
-  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0' };
-  const adminUrl = postgresAdminUrl();
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'mailstead_tpl');
-    dropDatabase = scratch.drop;
-    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `templated-delivery-secret-${stamp}-0000000000` });
-  }
-  server = await startServer({ env });
-  const account = await createAccountWithKey(server.env, 'Templated sender');
-  api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
   sender = `tpl-sender-${stamp}.example.com`;
-  await verifiedDomain(api, sender);
-  await routeDomainToLoopback(rcptDomain);
+  suite = await startMxSuite({ name: 'Templated sender', sender, recipientDomain: rcptDomain });
+  ({ server, mx, api } = suite);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await mx?.stop();
-  await dropDatabase?.();
+  await suite?.stop();
 });
 
 /** What the server was given and must never send out. */

@@ -1,9 +1,8 @@
 import type { Context } from 'hono';
+import { escapeHtml } from '@/lib/shared/html';
 import { unsafeDescribeUnsubscribe, unsafeUnsubscribeRecipient } from '@/lib/core/campaigns/unsubscribe-recipient';
 import { readRawBody } from './body';
 import type { ApiApp, ApiDeps } from './services';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 // No script, no outside resource; the forms post back here.
 const PAGE_HEADERS = {

@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/lib/db/client';
  * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
  */
 function audienceRows(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
-  const lists = sql`array[${sql.join(target.listIds.length ? target.listIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}]::uuid[]`;
+  const lists = sql`${sql.param(target.listIds)}::uuid[]`;
   return sql`
     from list_memberships m
     join contact_lists l on l.id = m.list_id and l.deleted_at is null

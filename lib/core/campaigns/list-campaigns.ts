@@ -3,7 +3,7 @@ import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
 import { presentCampaign, type CampaignRow } from './present';
-import { countCampaign } from './queries';
+import { countCampaigns } from './queries';
 import { listCampaignsQuerySchema } from './schemas';
 
 /** The account's campaigns, newest first, optionally in one status. */
@@ -16,7 +16,10 @@ export const listCampaigns = defineVerb({
       idColumn: campaigns.id,
       where: and(eq(campaigns.accountId, principal.targetAccountId), query.status ? eq(campaigns.status, query.status) : undefined),
       query,
-      map: async (rows: CampaignRow[]) => Promise.all(rows.map(async (row) => presentCampaign(row, await countCampaign(db, row)))),
+      map: async (rows: CampaignRow[]) => {
+        const counts = await countCampaigns(db, rows);
+        return rows.map((row) => presentCampaign(row, counts.get(row.id) ?? null));
+      },
     });
   },
 });

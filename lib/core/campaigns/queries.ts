@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
-import { campaigns } from '@/lib/db/schema';
+import { accounts, campaigns, domains } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
 import type { CampaignCounts, CampaignRow } from './present';
@@ -18,6 +18,19 @@ export async function getCampaignInAccount(db: DbOrTx, accountId: string, campai
   return row;
 }
 
+/** The live domain (with its account) of the campaign's sender address, whatever its state; null if none. */
+export async function campaignSenderDomain(db: DbOrTx, row: CampaignRow) {
+  if (!row.fromEmail) return null;
+  const name = row.fromEmail.slice(row.fromEmail.lastIndexOf('@') + 1);
+  const [found] = await db
+    .select({ domain: domains, account: accounts })
+    .from(domains)
+    .innerJoin(accounts, eq(accounts.id, domains.accountId))
+    .where(and(eq(domains.accountId, row.accountId), eq(domains.domain, name), isNull(domains.deletedAt)))
+    .limit(1);
+  return found ? { name, ...found } : { name, domain: null, account: null };
+}
+
 /**
  * The status conflict of the service spec: deterministic, so an Idempotency-Key stores and replays
  * it; it carries neither idempotency header (no Retry-After: waiting does not change a campaign's state).
@@ -25,30 +38,56 @@ export async function getCampaignInAccount(db: DbOrTx, accountId: string, campai
 export const campaignStatusConflict = (row: CampaignRow, action: string, allowed: string) =>
   conflict(`the campaign is ${row.status}: ${action} only ${allowed}`, 'status');
 
-/** Counts from the campaign's messages and its audience snapshot, in one round trip. */
-export async function countCampaign(db: DbOrTx, row: CampaignRow): Promise<CampaignCounts | null> {
-  if (row.recipientCount === null) return null;
+/**
+ * Counts of campaigns that have started sending, from their messages (one pass with FILTER) and
+ * audience snapshots, in one round trip for a whole page; campaigns not started have none.
+ */
+export async function countCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise<Map<string, CampaignCounts>> {
+  const started = rows.filter((row) => row.recipientCount !== null);
+  const counts = new Map<string, CampaignCounts>();
+  if (started.length === 0) return counts;
+  const accountId = started[0].accountId;
+  const ids = sql`${sql.param(started.map((row) => row.id))}::uuid[]`;
   const result = await db.execute(sql`
-    select
-      (select count(*) from messages where campaign_id = ${row.id} and account_id = ${row.accountId}) as queued,
-      (select count(*) from messages where campaign_id = ${row.id} and account_id = ${row.accountId} and status = 'delivered') as delivered,
-      (select count(*) from messages where campaign_id = ${row.id} and account_id = ${row.accountId} and open_count > 0) as opened,
-      (select count(*) from messages where campaign_id = ${row.id} and account_id = ${row.accountId} and click_count > 0) as clicked,
-      (select count(*) from messages where campaign_id = ${row.id} and account_id = ${row.accountId} and status = 'bounced') as bounced,
-      (select count(distinct e.message_id) from events e join messages m on m.id = e.message_id
-        where m.campaign_id = ${row.id} and m.account_id = ${row.accountId} and e.type = 'message.complained') as complained,
-      (select count(*) from campaign_recipients where campaign_id = ${row.id} and unsubscribed_at is not null) as unsubscribed
-  `);
-  const counts = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  const number = (key: string) => Number(counts[key] ?? 0);
-  return {
-    recipients: row.recipientCount,
-    queued: number('queued'),
-    delivered: number('delivered'),
-    opened: number('opened'),
-    clicked: number('clicked'),
-    bounced: number('bounced'),
-    complained: number('complained'),
-    unsubscribed: number('unsubscribed'),
-  };
+    select c.id,
+      coalesce(m.queued, 0) as queued, coalesce(m.delivered, 0) as delivered, coalesce(m.opened, 0) as opened,
+      coalesce(m.clicked, 0) as clicked, coalesce(m.bounced, 0) as bounced, coalesce(x.complained, 0) as complained,
+      coalesce(u.unsubscribed, 0) as unsubscribed
+    from unnest(${ids}) as c(id)
+    left join (
+      select campaign_id, count(*) as queued, count(*) filter (where status = 'delivered') as delivered,
+        count(*) filter (where open_count > 0) as opened, count(*) filter (where click_count > 0) as clicked,
+        count(*) filter (where status = 'bounced') as bounced
+      from messages where account_id = ${accountId} and campaign_id = any(${ids}) group by campaign_id
+    ) m on m.campaign_id = c.id
+    left join (
+      select m.campaign_id, count(distinct e.message_id) as complained from events e join messages m on m.id = e.message_id
+      where m.account_id = ${accountId} and m.campaign_id = any(${ids}) and e.type = 'message.complained' group by m.campaign_id
+    ) x on x.campaign_id = c.id
+    left join (
+      select campaign_id, count(*) as unsubscribed from campaign_recipients
+      where account_id = ${accountId} and campaign_id = any(${ids}) and unsubscribed_at is not null group by campaign_id
+    ) u on u.campaign_id = c.id`);
+  const recipients = new Map(started.map((row) => [row.id, row.recipientCount!]));
+  for (const found of (result as unknown as { rows: Record<string, unknown>[] }).rows) {
+    const id = String(found.id);
+    counts.set(id, {
+      recipients: recipients.get(id)!,
+      queued: Number(found.queued),
+      delivered: Number(found.delivered),
+      opened: Number(found.opened),
+      clicked: Number(found.clicked),
+      bounced: Number(found.bounced),
+      complained: Number(found.complained),
+      unsubscribed: Number(found.unsubscribed),
+    });
+  }
+  return counts;
+}
+
+export const NO_COUNTS: CampaignCounts = { recipients: 0, queued: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, unsubscribed: 0 };
+
+/** One campaign's counts, or null before sending starts. */
+export async function countCampaign(db: DbOrTx, row: CampaignRow): Promise<CampaignCounts | null> {
+  return (await countCampaigns(db, [row])).get(row.id) ?? null;
 }

@@ -3,11 +3,12 @@ import type { Services } from '@/lib/core/context';
 import { prepareAcceptance } from '@/lib/core/messages/accept-messages';
 import { signalMessagesQueued } from '@/lib/core/messages/queue-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
-import { accounts, campaignRecipients, campaigns, contacts, domains, type CampaignValidationError } from '@/lib/db/schema';
+import { campaignRecipients, campaigns, contacts, type CampaignValidationError } from '@/lib/db/schema';
 import { contactSubstitutions, snapshotAudience } from './audience';
 import { resolveCampaignContent } from './campaign-content';
 import { campaignSendOptions, campaignStructuredContent } from './campaign-message';
 import type { CampaignRow } from './present';
+import { campaignSenderDomain } from './queries';
 import { NOBODY, validateCampaign } from './validate-campaign';
 
 /**
@@ -174,14 +175,8 @@ async function markSent(services: Services, row: CampaignRow) {
 }
 
 /** The sender domain and account of a campaign that passed validation when it started. */
-async function senderOf(tx: DbOrTx, row: CampaignRow) {
-  const name = row.fromEmail!.slice(row.fromEmail!.lastIndexOf('@') + 1);
-  const [found] = await tx
-    .select({ domain: domains, account: accounts })
-    .from(domains)
-    .innerJoin(accounts, eq(accounts.id, domains.accountId))
-    .where(and(eq(domains.accountId, row.accountId), eq(domains.domain, name), isNull(domains.deletedAt)))
-    .limit(1);
-  if (!found) throw new Error(`campaign ${row.id}: its sender domain ${name} is gone`);
-  return found;
+async function senderOf(db: DbOrTx, row: CampaignRow) {
+  const found = await campaignSenderDomain(db, row);
+  if (!found?.domain) throw new Error(`campaign ${row.id}: its sender domain ${found?.name ?? '(none)'} is gone`);
+  return { domain: found.domain, account: found.account! };
 }

@@ -8,6 +8,7 @@ import { sampleContact } from './sample-contact';
 import { countAudience, hasAudience } from './audience';
 import { resolveCampaignContent, UNSUBSCRIBE_VARIABLE, withUnsubscribeLink, type CampaignParts } from './campaign-content';
 import type { CampaignRow } from './present';
+import { campaignSenderDomain } from './queries';
 
 export const NOBODY = 'nobody would receive it: the lists have no confirmed, subscribed, unsuppressed members';
 
@@ -82,16 +83,12 @@ async function liveListIds(db: DbOrTx, row: CampaignRow): Promise<string[]> {
 }
 
 async function senderDomain(db: DbOrTx, row: CampaignRow, fail: (field: string, message: string) => void) {
-  if (!row.fromEmail) {
+  const found = await campaignSenderDomain(db, row);
+  if (!found) {
     fail('from', 'the campaign has no sender address');
     return null;
   }
-  const name = row.fromEmail.slice(row.fromEmail.lastIndexOf('@') + 1);
-  const [domain] = await db
-    .select()
-    .from(domains)
-    .where(and(eq(domains.accountId, row.accountId), eq(domains.domain, name), isNull(domains.deletedAt)))
-    .limit(1);
+  const { name, domain } = found;
   if (!domain) fail('from', `${name} is not a domain of this account`);
   else if (!domain.dnsValid) fail('from', `${name} is not verified: publish its DNS records and check DNS`);
   else if (domain.isPaused) fail('from', `sending from ${name} is paused${domain.pauseReason ? `: ${domain.pauseReason}` : ''}`);

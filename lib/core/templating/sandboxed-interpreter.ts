@@ -27,6 +27,7 @@ import {
   type Scope,
   type TextNode,
 } from './jinja-runtime';
+import { escapeHtml } from '../../shared/html';
 import { outputLimit, TemplateError, type TemplateLimits } from './template-limits';
 
 export type RenderMode = 'text' | 'html';
@@ -297,8 +298,3 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
-}

@@ -1,0 +1,40 @@
+import { createAccountWithKey } from './cli';
+import { ApiClient } from './client';
+import { TestMx } from './mx-server';
+import { createScratchDatabase, postgresAdminUrl } from './postgres';
+import { routeDomainToLoopback, verifiedDomain } from './sending';
+import { startServer, type ServerHandle } from './server';
+
+export type MxSuite = { server: ServerHandle; mx: TestMx; api: ApiClient; stop: () => Promise<void> };
+
+/**
+ * A server of its own that delivers to a loopback MX (on its own scratch database in the
+ * PostgreSQL run), an account with the verified sending domain `sender`, and `recipientDomain`
+ * routed to the MX. For suites that look at mail as it arrives.
+ */
+export async function startMxSuite(options: { name: string; sender: string; recipientDomain: string }): Promise<MxSuite> {
+  const mx = await new TestMx().start();
+  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0' };
+  let drop: (() => Promise<void>) | null = null;
+  const adminUrl = postgresAdminUrl();
+  if (adminUrl) {
+    const scratch = await createScratchDatabase(adminUrl, `mailstead_${options.name.replace(/\W+/g, '_').toLowerCase()}`);
+    drop = scratch.drop;
+    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `${options.name}-secret-${Date.now().toString(36)}-0000000000` });
+  }
+  const server = await startServer({ env });
+  const account = await createAccountWithKey(server.env, options.name);
+  const api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
+  await verifiedDomain(api, options.sender);
+  await routeDomainToLoopback(options.recipientDomain);
+  return {
+    server,
+    mx,
+    api,
+    async stop() {
+      await server.stop();
+      await mx.stop();
+      await drop?.();
+    },
+  };
+}
