@@ -6,6 +6,7 @@
  * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
  * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
  * campaign (bench/campaign.ts): a campaign to a 100,000-contact list, until all queued and all delivered.
+ * submission (bench/submission.ts): 2,000 10 KB messages over 4 SMTP sessions, accepted, then delivered.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
@@ -14,8 +15,9 @@ import { isPostgresReachable } from './postgres-reachable';
 import { printCampaignResults, runCampaignBench, type CampaignResult } from './campaign';
 import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
+import { printSubmissionResults, runSubmissionBench, type SubmissionResult } from './submission';
 
-const CASES = ['delivery', 'statistics', 'import', 'campaign'] as const;
+const CASES = ['delivery', 'statistics', 'import', 'campaign', 'submission'] as const;
 type Case = (typeof CASES)[number];
 
 const requested = process.argv.slice(2);
@@ -61,5 +63,14 @@ if (selected.includes('campaign')) {
   for (const database of databases) results.push(await runCampaignBench(database, dns));
   await dns.stop();
   printCampaignResults(results);
+}
+
+if (selected.includes('submission')) {
+  const dns = new TestDnsServer();
+  await dns.start();
+  const results: SubmissionResult[] = [];
+  for (const database of databases) results.push(await runSubmissionBench(database, dns));
+  await dns.stop();
+  printSubmissionResults(results);
 }
 process.exit(0);

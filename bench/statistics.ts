@@ -31,7 +31,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Each reception brings about this many counted events (its outcome, deferrals, opens, clicks...). */
-const SHARES = { delivered: 0.93, deferred: 0.05, bounced: 0.02, failed: 0.005, suppressed: 0.01, opened: 0.3, clicked: 0.05 };
+const SHARES = { delivered: 0.93, deferred: 0.05, bounced: 0.02, failed: 0.005, suppressed: 0.01, opened: 0.3, clicked: 0.05, complained: 0.0005 };
 const EVENTS_PER_RECEPTION = 1 + Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 /** Delivery-time histogram: the share of deliveries up to each bound (the rest is the last bin). */
 const HISTOGRAM_SHARES = [0.35, 0.35, 0.15, 0.05, 0.05, 0.03, 0.015];
@@ -84,6 +84,7 @@ function counterExpressions(): Record<RollupCounter, string> {
     suppressed: share(SHARES.suppressed),
     opened: share(SHARES.opened),
     clicked: share(SHARES.clicked),
+    complained: share(SHARES.complained),
     // Slower for the long tail of recipient domains: 1.5 s to 4.5 s on average.
     deliveryTimeSumMs: 'd::bigint * (1500 + j * 50)',
     deliveryTimeCount: 'd',

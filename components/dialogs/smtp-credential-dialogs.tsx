@@ -64,6 +64,7 @@ export function SmtpPasswordDialog({ created, settings, onClose }: { created: { 
         {settings ? <ConnectionSetting label="Host" value={settings.host} testId="smtp-host" /> : null}
         {settings?.port ? <ConnectionSetting label="Port" value={String(settings.port)} testId="smtp-port" /> : null}
         <ConnectionSetting label="Security" value="STARTTLS (required)" testId="smtp-security" />
+        {settings?.tls_port ? <ConnectionSetting label="Port (implicit TLS)" value={String(settings.tls_port)} testId="smtp-tls-port" /> : null}
         <ConnectionSetting label="Username" value={created?.credential.username ?? ''} testId="smtp-username" />
         <ConnectionSetting label="Password" value={created?.password ?? ''} testId="smtp-password" />
       </div>

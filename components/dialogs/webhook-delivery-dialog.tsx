@@ -6,14 +6,14 @@ import { Dialog } from '@/components/ui/dialog';
 import { Alert, LoadingState } from '@/components/ui/feedback';
 import { WebhookDeliveryStatusBadge } from '@/components/ui/webhook-status-badge';
 import { formatDateTime } from '@/lib/client/format';
-import { useWebhookDelivery } from '@/lib/client/webhook-queries';
+import { useDelivery, type DeliveryTarget } from '@/lib/client/delivery-queries';
 
 const SHOWN_BODY = 2000;
 
-/** One delivery: every attempt with the endpoint's answer, the payload as sent, and "Send again". */
+/** One delivery of a webhook or a route: every attempt with the endpoint's answer, the payload as sent, and "Send again". */
 export function WebhookDeliveryDialog({
   accountId,
-  webhookId,
+  target,
   deliveryId,
   canResend,
   isResending,
@@ -22,7 +22,7 @@ export function WebhookDeliveryDialog({
   onClose,
 }: {
   accountId: string;
-  webhookId: string;
+  target: DeliveryTarget;
   deliveryId: string | null;
   canResend: boolean;
   isResending: boolean;
@@ -30,7 +30,7 @@ export function WebhookDeliveryDialog({
   onResend: (deliveryId: string) => void;
   onClose: () => void;
 }) {
-  const delivery = useWebhookDelivery(accountId, webhookId, deliveryId);
+  const delivery = useDelivery(accountId, target, deliveryId);
   const data = delivery.data;
   const isSettled = data?.status === 'delivered' || data?.status === 'failed';
   return (

@@ -15,8 +15,6 @@ export type Section = {
   command?: string;
 };
 
-const NO_API = 'The API has no endpoints for this yet either.';
-
 export const SECTIONS: Section[] = [
   { slug: 'domains', label: 'Domains', readScope: 'domains:read', isBuilt: true, group: 'Sending' },
   { slug: 'messages', label: 'Messages', readScope: 'messages:read', isBuilt: true, group: 'Sending' },
@@ -25,21 +23,13 @@ export const SECTIONS: Section[] = [
   { slug: 'api-keys', label: 'API keys', readScope: 'api-keys:read', isBuilt: true, group: 'Sending' },
   { slug: 'smtp-credentials', label: 'SMTP credentials', readScope: 'smtp-credentials:read', isBuilt: true, group: 'Sending' },
   { slug: 'webhooks', label: 'Webhooks', readScope: 'webhooks:read', isBuilt: true, group: 'Sending' },
-  { slug: 'routes', label: 'Inbound routes', readScope: 'routes:read', isBuilt: false, group: 'Sending', meanwhile: `Mailstead does not receive mail for your domains yet. ${NO_API}` },
+  { slug: 'routes', label: 'Routes', readScope: 'routes:read', isBuilt: true, group: 'Sending' },
   { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', isBuilt: true, group: 'Marketing' },
   { slug: 'lists', label: 'Lists', readScope: 'lists:read', isBuilt: true, group: 'Marketing' },
   { slug: 'templates', label: 'Templates', readScope: 'templates:read', isBuilt: true, group: 'Marketing' },
   { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', isBuilt: true, group: 'Marketing' },
-  {
-    slug: 'members',
-    label: 'Members',
-    readScope: 'accounts:members:read',
-    isBuilt: false,
-    group: 'Account',
-    meanwhile: `The server's operator adds members with the CLI, with a role (Administrator, Developer, Analyst or Billing Manager). ${NO_API}`,
-    command: 'npx mailstead accounts add-member <account id> --email <email> --password <password> --role Developer',
-  },
-  { slug: 'sub-accounts', label: 'Sub accounts', readScope: 'sub-accounts:read', isBuilt: false, group: 'Account', meanwhile: `Sub accounts are not built yet. ${NO_API}` },
+  { slug: 'members', label: 'Members', readScope: 'accounts:members:read', isBuilt: true, group: 'Account' },
+  { slug: 'sub-accounts', label: 'Sub accounts', readScope: 'sub-accounts:read', isBuilt: true, group: 'Account' },
   { slug: 'settings', label: 'Settings', readScope: 'accounts:read', isBuilt: true, group: 'Account' },
 ];
 

@@ -3,7 +3,8 @@ import { Badge } from '@/components/ui/feedback';
 import type { DnsRecordObject } from '@/lib/client/types';
 import { CellLabel, HostName, STACKED } from './stacked-table';
 
-function RecordStatus({ record }: { record: DnsRecordObject }) {
+/** Verified, not checked yet, wrong value or not found (amber when the record is optional). */
+export function DnsRecordStatus({ record }: { record: DnsRecordObject }) {
   if (record.propagated) return <Badge tone="green">Verified</Badge>;
   if (record.checked_at === null) return <Badge>Not checked</Badge>;
   if (record.found) return <Badge tone="red">Wrong value</Badge>;
@@ -67,7 +68,7 @@ export function DnsRecordTable({ records }: { records: DnsRecordObject[] }) {
                 ) : null}
               </td>
               <td className={STACKED.cell} role="cell">
-                <RecordStatus record={record} />
+                <DnsRecordStatus record={record} />
                 {record.checked_at ? <span className="ml-2 text-xs text-slate-600 lg:ml-0 lg:mt-1 lg:block">checked {new Date(record.checked_at).toLocaleTimeString()}</span> : null}
               </td>
             </tr>

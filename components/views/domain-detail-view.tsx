@@ -15,6 +15,7 @@ import { ApiError } from '@/lib/client/api';
 import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useUnpauseDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { toZoneFile } from '@/lib/client/zone-file';
+import { DomainInboundPanel } from './domain-inbound-panel';
 
 function downloadZoneFile(domain: DomainObject) {
   const blob = new Blob([toZoneFile(domain.domain, domain.dns_records)], { type: 'text/plain' });
@@ -149,6 +150,7 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
             {!data.rotation_ready ? <p className="text-xs text-slate-600">Available once the standby record is verified.</p> : null}
           </section>
         </div>
+        <DomainInboundPanel accountId={accountId} domain={data} scopes={scopes} />
         <section aria-labelledby="settings-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
           <h2 id="settings-heading" className="text-base font-semibold">Settings</h2>
           <DomainSettingsForm accountId={accountId} domain={data} canEdit={canWrite} />

@@ -44,6 +44,7 @@ export function SmtpCredentialsView({ accountId }: { accountId: string }) {
             <ConnectionSetting label="Host" value={settings.data.host} testId="settings-host" />
             {settings.data.port !== null ? <ConnectionSetting label="Port" value={String(settings.data.port)} testId="settings-port" /> : null}
             <ConnectionSetting label="Security" value="STARTTLS (required)" testId="settings-security" />
+            {settings.data.tls_port !== null ? <ConnectionSetting label="Port (implicit TLS)" value={String(settings.data.tls_port)} testId="settings-tls-port" /> : null}
             <p className="text-xs text-slate-600">Authentication: PLAIN or LOGIN with a credential&apos;s username and password. At most 50 recipients per message and 20 MB per message.</p>
           </section>
         ) : null}

@@ -11,9 +11,10 @@ import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { WebhookStatusBadge } from '@/components/ui/webhook-status-badge';
 import { ApiError } from '@/lib/client/api';
+import { useDeliveries, useResendDelivery } from '@/lib/client/delivery-queries';
 import { formatCount, formatDateTime } from '@/lib/client/format';
 import { useDomains } from '@/lib/client/queries';
-import { useResendWebhookDelivery, useUpdateWebhook, useWebhook, useWebhookDeliveries } from '@/lib/client/webhook-queries';
+import { useUpdateWebhook, useWebhook } from '@/lib/client/webhook-queries';
 import { useWebhookPermissions } from './webhooks-view';
 
 /** A webhook: its settings, its state (and why Mailstead turned it off), and its delivery log. */
@@ -24,10 +25,11 @@ export function WebhookDetailView({ accountId, webhookId }: { accountId: string;
   const domains = useDomains(accountId, { enabled: can.isLoaded && can.canListDomains && can.canWrite });
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1) ?? null;
-  const deliveries = useWebhookDeliveries(accountId, webhookId, cursor, {
+  const target = { kind: 'webhook', id: webhookId } as const;
+  const deliveries = useDeliveries(accountId, target, cursor, {
     refetchInterval: cursor === null ? 5000 : undefined,
   });
-  const resend = useResendWebhookDelivery(accountId, webhookId);
+  const resend = useResendDelivery(accountId, target);
   const toggle = useUpdateWebhook(accountId);
   const [openDelivery, setOpenDelivery] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'edit' | 'delete' | 'test' | null>(null);
@@ -178,7 +180,7 @@ export function WebhookDetailView({ accountId, webhookId }: { accountId: string;
 
       <WebhookDeliveryDialog
         accountId={accountId}
-        webhookId={webhookId}
+        target={target}
         deliveryId={openDelivery}
         canResend={can.canWrite}
         isResending={resend.isPending}

@@ -16,6 +16,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}': { name: 'Renamed' },
   'POST /v2/accounts/{account_id}/api-keys': { label: 'bad input', scopes: ['domains:read'] },
   'PUT /v2/accounts/{account_id}/api-keys/{key_id}': { label: 'bad input 2' },
+  'POST /v2/accounts/{account_id}/sub-accounts': { name: 'bad input', website: 'bad-input.example.com', monthly_credit: 10 },
+  'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}': { name: 'bad input 2' },
+  'POST /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/suspend': { reason: 'bad input' },
+  'POST /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/api-keys': { label: 'bad input', scopes: ['domains:read'] },
+  'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/api-keys/{key_id}': { label: 'bad input 2' },
   'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
   'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
   'POST /v2/accounts/{account_id}/messages': {
@@ -30,6 +35,21 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /v2/accounts/{account_id}/webhooks': { name: 'bad input', url: 'https://hooks.bad-input.example.com/h', scope: 'global', on_delivered: true },
   'PUT /v2/accounts/{account_id}/webhooks/{webhook_id}': { name: 'bad input 2', on_opened: true },
   'POST /v2/accounts/{account_id}/webhooks/{webhook_id}/trigger': { events: ['message.delivered'] },
+  'POST /v2/accounts/{account_id}/routes': {
+    name: 'bad input',
+    url: 'https://hooks.bad-input.example.com/in',
+    recipient: `support-*@${SENDER_DOMAIN}`,
+    attachments: false,
+    headers: true,
+    group_by_message_id: false,
+    strip_replies: true,
+    enabled: false,
+  },
+  'PUT /v2/accounts/{account_id}/routes/{route_id}': { name: 'bad input 2', enabled: false },
+  // The CLI's body: the trigger takes no fields.
+  'POST /v2/accounts/{account_id}/routes/{route_id}/trigger': {},
+  'POST /v2/accounts/{account_id}/members': { email: `bad-input-${Date.now()}@example.org`, name: 'Bad Input', role: 'Analyst' },
+  'PUT /v2/accounts/{account_id}/members/{user_id}': { role: 'Developer' },
   'POST /v2/accounts/{account_id}/smtp-credentials': { name: 'bad input', scope: 'scoped', domains: [SENDER_DOMAIN], sandbox: true },
   'POST /v2/accounts/{account_id}/suppressions': { email: 'r@example.org', expires_at: '2099-01-01T00:00:00Z', domain: SENDER_DOMAIN, reason: 'bad input' },
   'POST /v2/accounts/{account_id}/contacts': { email: `bad-input-${Date.now()}@example.org`, first_name: 'Bad', last_name: 'Input', attributes: {}, unsubscribed: false },
@@ -73,7 +93,11 @@ test.beforeAll(async () => {
   pathValues.key_id = key.body.id;
   pathValues.domain = (await verifiedDomain(api, SENDER_DOMAIN)).domain;
   pathValues.message_id = '01a20000-0000-7000-8000-000000000000';
+  // Bodies are checked before the account's tier and the sub account are looked up.
+  pathValues.sub_account_id = '01a20000-0000-7000-8000-000000000001';
   pathValues.webhook_id = (await api.post(api.account('/webhooks'), { name: 'target', url: 'https://hooks.bad-input.example.com/target', scope: 'global' })).body.id;
+  pathValues.route_id = (await api.post(api.account('/routes'), { name: 'target', url: 'https://hooks.bad-input.example.com/in', recipient: `target@${SENDER_DOMAIN}`, enabled: false })).body.id;
+  pathValues.user_id = (await api.post(api.account('/members'), { email: `bad-input-member-${Date.now()}@example.org`, role: 'Analyst' })).body.user_id;
   pathValues.id_or_email = (await api.post(api.account('/contacts'), { email: 'bad-input-member@example.org' })).body.id;
   pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });

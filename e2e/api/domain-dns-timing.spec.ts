@@ -7,6 +7,9 @@ import { startServer, type ServerHandle } from '../support/server';
 
 /** Servers of their own, with the DNS cache window and the re-check interval set for the test. */
 const servers: ServerHandle[] = [];
+// Each test starts a server and makes an account through the CLI first: on a loaded machine that
+// alone has taken 50 s of the default minute.
+test.describe.configure({ timeout: 150_000 });
 const drops: (() => Promise<void>)[] = [];
 
 async function serverWith(env: Record<string, string>) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { expect, test } from '@playwright/test';
+import { campaignAccounts, campaignHelpers, expectError } from '../support/campaign-fixtures';
 import { ApiClient } from '../support/client';
 import { verifiedDomain } from '../support/sending';
 import { isPostgresRun } from '../support/server';
@@ -94,6 +95,21 @@ test('POST /v2/accounts/:id/messages - probes of objects, prototypes and globals
     { content_type: 'text/html', content: '<p>|||||||||0,1,2</p>' },
   ]);
   expectNothingOfTheServer(message.text);
+});
+
+// Here rather than in campaigns.spec.ts: tests in this file run one after another, so the loop bomb
+// does not hold the shared server's render threads while the timing test below measures them.
+test('hostile templates in a campaign are refused at write or come back from validation as a reason, never a crash', async () => {
+  const suite = await campaignAccounts();
+  const { campaigns, sendableDraft, waitForStatus } = campaignHelpers(() => suite);
+  expectError(await suite.api.post(campaigns(), { name: 'Broken', subject: '{% for %}' }), 400, /subject: template syntax error/);
+  const bomb = '{% for a in range(100000) %}{% for b in range(100000) %}x{% endfor %}{% endfor %}';
+  const id = await sendableDraft(1);
+  expect((await suite.api.put(campaigns(`/${id}`), { html_content: bomb })).status).toBe(200);
+  await suite.api.post(campaigns(`/${id}/send`));
+  const back = await waitForStatus(id, 'draft');
+  expect(back.validation_errors).toEqual([{ field: 'html_content', message: expect.stringMatching(/html_content: template error/) }]);
+  expect((await suite.api.get('/v2/ping')).status).toBe(200);
 });
 
 test('while hostile templates are being handled, TLS handshakes and GET /v2/ping from other clients answer promptly', async () => {

@@ -359,7 +359,7 @@ test.describe('on the shared server', () => {
       await new DnsControl().setA(host, '10.0.0.5');
       const refused = await create({ name: 'ssrf', url: `https://${host}/hook`, scope: 'global' });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe(`url: ${host} resolves to 10.0.0.5, not a public address: webhooks may not call loopback, private, link-local, CGNAT or cloud metadata addresses`);
+      expect(refused.body.message).toBe(`url: ${host} resolves to 10.0.0.5, not a public address: Mailstead does not call loopback, private, link-local, CGNAT or cloud metadata addresses`);
       const created = (await create({ name: 'fine', url: publicUrl(), scope: 'global' })).body;
       const update = await api.put(hooks(`/${created.id}`), { url: `https://${host}/hook` });
       expect(update.status).toBe(400);

@@ -90,15 +90,6 @@ test('settings: the account fields save through PUT /v2/accounts/{id}', async ({
   expect(saved.body).toMatchObject({ name: 'Renamed in the dashboard', track_opens: true, message_data_retention: 3 });
 });
 
-test('pages not built yet say so plainly', async ({ page }, testInfo) => {
-  const email = uniqueEmail('soon-owner');
-  const account = await newAccount('Dashboard soon', email);
-  await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
-  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/sub-accounts`);
-  await expect(page.getByText('Sub accounts are not in the dashboard yet')).toBeVisible();
-  await capture(page, testInfo, 'sub-accounts-soon-plain');
-});
-
 test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out', async ({ page }, testInfo) => {
   const email = uniqueEmail('sandbox-owner');
   const account = await newAccount('Dashboard sandbox', email);

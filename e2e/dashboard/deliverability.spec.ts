@@ -99,7 +99,9 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
 
   await signIn(page, server().baseUrl, email, OWNER_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliverability' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Deliverability' })).toBeVisible();
+  // This server's first visit to the page loads its chunks; under a loaded CI machine that took over 10 s once.
+  await expect(page).toHaveURL(/\/deliverability/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Deliverability' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
   // Every outcome of the send, in figures a person reads, and in the tables behind the charts.
   await expectFigures(page, { accepted: '6', delivered: '3', deferred: '1', bounced: '1', failed: '0', suppressed: '1', 'bounce-rate': '25.0%', 'open-rate': '33.3%', 'click-rate': '33.3%', 'complaint-rate': '0.0%' });

@@ -20,7 +20,7 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   await page.getByLabel('Domain', { exact: true }).fill(name.toUpperCase());
   await page.getByRole('button', { name: 'Add domain' }).click();
 
-  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByTestId('last-dns-check')).toHaveText('Last DNS check: never');
   const rows = page.locator('[data-dns-record]');
   await expect(rows).toHaveCount(9);

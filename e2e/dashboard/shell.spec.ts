@@ -60,24 +60,6 @@ test('copy buttons say what they copy, and copy it', async ({ page, context }, t
   await capture(page, testInfo, 'copy-buttons');
 });
 
-test('pages not built yet say what works today and name no endpoint that does not exist', async ({ page }, testInfo) => {
-  const email = uniqueEmail('soon-pages');
-  const account = await newAccount('Soon pages', email);
-  const { baseUrl } = sharedServer();
-  await signIn(page, baseUrl, email, OWNER_PASSWORD);
-  const soon = ['routes', 'members', 'sub-accounts'];
-  const openApi = await (await page.request.get(`${baseUrl}/v2/openapi.json`)).json();
-  const existing = Object.keys(openApi.paths);
-  for (const slug of soon) {
-    await page.goto(`${baseUrl}/${account.accountId}/${slug}`);
-    await expect(page.getByText(/are not in the dashboard yet/)).toBeVisible();
-    const text = await page.locator('main').innerText();
-    expect(text).toContain('The API has no endpoints for this yet');
-    for (const path of text.match(/\/v[12]\/[\w/{}.-]+/g) ?? []) expect(existing.some((known) => known.replace(/\{[^}]+\}/g, '') === path.replace(/\{[^}]+\}/g, '')), path).toBe(true);
-  }
-  await capture(page, testInfo, 'sub-accounts-soon');
-});
-
 test('sidebar labels have a contrast of at least 4.5:1', async ({ page }) => {
   const email = uniqueEmail('contrast');
   await newAccount('Contrast', email);

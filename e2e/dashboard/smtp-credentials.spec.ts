@@ -19,6 +19,7 @@ test('create shows the password once with the connection settings; the list show
   await expect(page.getByTestId('settings-host')).toHaveText(new URL(baseUrl).hostname);
   await expect(page.getByTestId('settings-port')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('settings-security')).toContainText('STARTTLS');
+  await expect(page.getByTestId('settings-tls-port')).toHaveText(/^\d+$/);
   await capture(page, testInfo, 'smtp-credentials-empty');
 
   await page.getByRole('button', { name: 'Create SMTP credential' }).click();

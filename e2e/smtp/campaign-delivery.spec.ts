@@ -1,27 +1,30 @@
 import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
+import nodemailer from 'nodemailer';
 import { testDnsResolver } from '../support/sending';
 import { startMxSuite, type MxSuite } from '../support/mx-suite';
-import type { ServerHandle } from '../support/server';
+import { freePort, type ServerHandle } from '../support/server';
 import type { ApiClient } from '../support/client';
 import type { TestMx } from '../support/mx-server';
 
 /**
  * A campaign as its recipients get it: drafted, validated, sent through the delivery engine to a
  * loopback MX, each message personalised, DKIM-valid with both RFC 8058 headers signed, and a
- * one-click POST that unsubscribes the membership; the stats count it all.
+ * one-click POST that unsubscribes the membership, as does the mailto sent to our MX; the stats count it all.
  */
 let server: ServerHandle;
 let mx: TestMx;
 let api: ApiClient;
 let sender: string;
 let suite: MxSuite;
+let mxPort: number;
 const stamp = Date.now().toString(36);
 const rcptDomain = `cmp-${stamp}.example`;
 
 test.beforeAll(async () => {
   sender = `news-${stamp}.example.com`;
-  suite = await startMxSuite({ name: 'Campaign sender', sender, recipientDomain: rcptDomain });
+  mxPort = await freePort();
+  suite = await startMxSuite({ name: 'Campaign sender', sender, recipientDomain: rcptDomain, env: { ROLES: 'web,worker,mx', MX_PORT: String(mxPort) } });
   ({ server, mx, api } = suite);
   expect((await api.put(api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(200);
 });
@@ -110,9 +113,16 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
   expect(refused.status).toBe(404);
   expect(await statusesOf(people[4])).toEqual({ [list.id]: 'confirmed' });
 
+  // The mailto of List-Unsubscribe, as a mail client sends it: to our MX, the token in the subject.
+  const mailto = new URL(/<(mailto:[^>]+)>/.exec(rawHeader(mx.for(people[4])[0].raw, 'List-Unsubscribe'))![1]);
+  const client = nodemailer.createTransport({ host: '127.0.0.1', port: mxPort, secure: false, ignoreTLS: true });
+  await client.sendMail({ from: people[4], to: mailto.pathname, subject: mailto.searchParams.get('subject')!, text: 'unsubscribe' });
+  client.close();
+  await expect.poll(() => statusesOf(people[4]), { timeout: 20_000 }).toEqual({ [list.id]: 'unsubscribed' });
+
   await expect
     .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}/stats`))).body, { timeout: 20_000 })
-    .toMatchObject({ object: 'campaign_stats', recipients: 2, queued: 2, delivered: 2, unsubscribed: 1, bounced: 0 });
+    .toMatchObject({ object: 'campaign_stats', recipients: 2, queued: 2, delivered: 2, unsubscribed: 2, bounced: 0 });
 });
 
 test('hostile values: a contact name is escaped in the HTML and never evaluated, a list name is escaped on the unsubscribe page, malformed tokens are refused', async () => {

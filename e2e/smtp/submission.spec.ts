@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import nodemailer from 'nodemailer';
@@ -13,14 +15,15 @@ import { routeDomainToLoopback, testDnsResolver, verifiedDomain, waitForStatus }
 import { freePort, startServer, type ServerHandle } from '../support/server';
 
 /**
- * SMTP submission (the smtp role) with its own server: nodemailer submits over STARTTLS with a
- * scoped credential and the mail reaches a loopback MX DKIM-valid, its AhaSend-* headers honoured
+ * SMTP submission (the smtp role) with its own server: nodemailer submits over STARTTLS (and implicit
+ * TLS on the second port) with a scoped credential and the mail reaches a loopback MX DKIM-valid, its AhaSend-* headers honoured
  * and stripped; every refusal has the contract's code; nothing is accepted without AUTH.
  */
 let server: ServerHandle;
 let mx: TestMx;
 let api: ApiClient;
 let submissionPort: number;
+let submissionTlsPort: number;
 let ca: string;
 let sender: string;
 let otherSender: string;
@@ -32,9 +35,11 @@ const rcptDomain = `sub-rcpt-${stamp}.example`;
 test.beforeAll(async () => {
   mx = await new TestMx().start();
   submissionPort = await freePort();
+  submissionTlsPort = await freePort();
   const env: Record<string, string> = {
     ROLES: 'web,worker,smtp',
     SMTP_SUBMISSION_PORT: String(submissionPort),
+    SMTP_SUBMISSION_TLS_PORT: String(submissionTlsPort),
     ALLOW_PRIVATE_NETWORKS: 'true',
     SMTP_DELIVERY_PORT: String(mx.port),
     DELIVERY_POLL_MS: '100',
@@ -177,9 +182,8 @@ test('no open relay: without AUTH, MAIL and RCPT are 530 for any recipient, even
   expect(mx.for(`victim@${rcptDomain}`)).toEqual([]);
 });
 
-/** Sends each line after the previous reply; returns the replies (the greeting dropped). */
-async function converse(lines: string[]): Promise<string[]> {
-  const socket = net.connect(submissionPort, '127.0.0.1');
+/** Sends each line after the previous reply; returns the replies, each whole (the greeting dropped). */
+async function converse(lines: string[], socket: net.Socket = net.connect(submissionPort, '127.0.0.1')): Promise<string[]> {
   const replies: string[] = [];
   let buffer = '';
   let waiting: ((reply: string) => void) | null = null;
@@ -188,7 +192,7 @@ async function converse(lines: string[]): Promise<string[]> {
     // A reply ends with a line whose code is followed by a space.
     const match = /(^|\r\n)(\d{3}) [^\r\n]*\r\n$/.exec(buffer);
     if (match && waiting) {
-      const reply = buffer.split('\r\n').filter(Boolean).at(-1)!;
+      const reply = buffer.trimEnd();
       buffer = '';
       const resolve = waiting;
       waiting = null;
@@ -238,4 +242,56 @@ test('a credential over its rate limit gets 451 at MAIL FROM; a suspended accoun
   expect((await runCli(['accounts', 'suspend', stranger.accountId, '--reason', 'test'], server.env)).code).toBe(0);
   const refused = await refusal(transport(credential).sendMail({ from: 'x@example.org', to: `s@${rcptDomain}`, subject: 'x', text: 'x' }));
   expect(refused.responseCode).toBe(521);
+});
+
+test('implicit TLS port: nodemailer with secure: true submits with a credential, and the message is queued and delivered', async () => {
+  const to = `smtps@${rcptDomain}`;
+  const smtps = nodemailer.createTransport({ host: '127.0.0.1', port: submissionTlsPort, secure: true, tls: { ca, servername: 'localhost' }, auth: { user: scoped.username, pass: scoped.password } });
+  const info = await smtps.sendMail({ from: `shop@${sender}`, to, subject: 'Submitted over SMTPS', text: 'Hello from port 465' });
+  expect(info.response).toMatch(/^250 .*queued as <[^>]+>/);
+  const [row] = await messageByHeader(info.messageId);
+  expect(row.recipient).toBe(to);
+  await waitForStatus(api, row.id, 'Delivered');
+  expect(mx.for(to).map((mail) => mail.parsed.subject)).toEqual(['Submitted over SMTPS']);
+});
+
+test('implicit TLS port: EHLO offers AUTH and no STARTTLS, and AUTH PLAIN succeeds at once', async () => {
+  const socket = tls.connect({ host: '127.0.0.1', port: submissionTlsPort, ca, servername: 'localhost' });
+  const plain = Buffer.from(`\0${scoped.username}\0${scoped.password}`).toString('base64');
+  const [ehlo, auth] = await converse(['EHLO client.example', `AUTH PLAIN ${plain}`, 'QUIT'], socket);
+  expect(ehlo).toMatch(/^250-/);
+  expect(ehlo).toMatch(/AUTH PLAIN LOGIN/);
+  expect(ehlo).not.toMatch(/STARTTLS/);
+  expect(auth).toMatch(/^235 /);
+});
+
+test('implicit TLS port: a plain-text client gets no greeting and is disconnected', async () => {
+  const socket = net.connect(submissionTlsPort, '127.0.0.1');
+  let received = '';
+  socket.on('data', (data) => (received += data.toString('latin1')));
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write('EHLO plain.example\r\n');
+  await closed;
+  expect(received).not.toMatch(/^220/m);
+  expect(received).not.toMatch(/^250/m);
+});
+
+test.describe('swaks, the SMTP test tool from Debian (where installed)', () => {
+  const swaks = (args: string[]) => spawnSync('swaks', ['--server', `127.0.0.1:${submissionPort}`, '--helo', 'client.example', ...args], { encoding: 'utf8', timeout: 60_000 });
+  test.skip(!existsSync('/usr/bin/swaks'), 'swaks is not installed (apt-get install swaks)');
+
+  test('swaks submits over STARTTLS with AUTH PLAIN and the message is delivered; without AUTH it is refused before any recipient', async () => {
+    const to = `swaks@${rcptDomain}`;
+    const sent = swaks(['--tls', '--auth', 'PLAIN', '--auth-user', scoped.username, '--auth-password', scoped.password, '--from', `shop@${sender}`, '--to', to, '--header', 'Subject: Sent by swaks', '--body', 'Hello from swaks']);
+    expect(sent.status, sent.stdout + sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(/<~\s+250 .*queued as/);
+    await expect.poll(() => mx.for(to).map((mail) => mail.parsed.subject), { timeout: 30_000 }).toEqual(['Sent by swaks']);
+
+    const relay = swaks(['--tls', '--from', `shop@${sender}`, '--to', 'victim@example.net']);
+    expect(relay.status).not.toBe(0);
+    expect(relay.stdout).toMatch(/MAIL FROM:.*\n\s*<~\*\s+530 5\.7\.0 Authentication required/);
+    expect(relay.stdout).not.toMatch(/~> RCPT TO/);
+  });
 });

@@ -3,7 +3,7 @@ import type { FullConfig } from '@playwright/test';
 import { contractFile } from './contract';
 import { TestDnsServer } from './dns-server';
 import { createScratchDatabase, postgresAdminUrl } from './postgres';
-import { startServer } from './server';
+import { freePort, startServer } from './server';
 
 /**
  * One Mailstead server for the whole run, started the way a user starts it. On a PostgreSQL run it
@@ -28,7 +28,12 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
   process.env.MAILSTEAD_TEST_DNS_CONTROL = dns.controlUrl;
   // A small pause threshold, so the dashboard suite can make a domain pause with a few bounces.
-  const server = await startServer({ env: { DNS_CHECK_CACHE_SECONDS: '0', PAUSE_MIN_VOLUME: '4', PAUSE_BOUNCE_RATE: '0.5', DELIVERY_POLL_MS: '100' } });
+  // The MX role too, on a port of the run's: specs speak SMTP to it at MAILSTEAD_MX_PORT.
+  const mxPort = await freePort();
+  const server = await startServer({
+    env: { ROLES: 'web,worker,mx', MX_PORT: String(mxPort), DNS_CHECK_CACHE_SECONDS: '0', PAUSE_MIN_VOLUME: '4', PAUSE_BOUNCE_RATE: '0.5', DELIVERY_POLL_MS: '100' },
+  });
+  process.env.MAILSTEAD_MX_PORT = String(mxPort);
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
   console.log(`Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`);

@@ -10,11 +10,12 @@ export type MxSuite = { server: ServerHandle; mx: TestMx; api: ApiClient; stop: 
 /**
  * A server of its own that delivers to a loopback MX (on its own scratch database in the
  * PostgreSQL run), an account with the verified sending domain `sender`, and `recipientDomain`
- * routed to the MX. For suites that look at mail as it arrives.
+ * routed to the MX. For suites that look at mail as it arrives. `env` adds settings of the server
+ * (a system sender on `sender`, say: the domain is verified once the server is up).
  */
-export async function startMxSuite(options: { name: string; sender: string; recipientDomain: string }): Promise<MxSuite> {
+export async function startMxSuite(options: { name: string; sender: string; recipientDomain: string; env?: Record<string, string> }): Promise<MxSuite> {
   const mx = await new TestMx().start();
-  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0' };
+  const env: Record<string, string> = { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100', DNS_CHECK_CACHE_SECONDS: '0', ...options.env };
   let drop: (() => Promise<void>) | null = null;
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {

@@ -71,6 +71,9 @@ export async function startServer(options: { env?: Record<string, string | undef
     MAIL_HOSTNAME: 'mx.mailstead.test',
     DNS_SERVERS: process.env.MAILSTEAD_TEST_DNS ?? '127.0.0.1:9',
     DNS_TIMEOUT_MS: '1500',
+    // Free ports, not the fixed defaults, for any server of the run that has the smtp role.
+    SMTP_SUBMISSION_PORT: String(await freePort()),
+    SMTP_SUBMISSION_TLS_PORT: String(await freePort()),
     ...options.env,
   };
   const logFile = path.join(dataDir, 'server.log');

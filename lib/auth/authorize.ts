@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/shared/errors';
-import type { Principal } from './principal';
+import type { MemberRole, Principal } from './principal';
+import { ROLE_SCOPES } from './roles';
 import { parseScope, WILDCARD_SCOPE, type ScopeRequirement } from './scopes';
 
 const INSUFFICIENT = 'insufficient permissions for the required scope';
@@ -67,4 +68,13 @@ export function canGrant(principal: Principal, scope: string): boolean {
 export function authorizeKeyManagement(principal: Principal, scopesOfKey: readonly string[]): void {
   const missing = scopesOfKey.filter((scope) => !canGrant(principal, scope));
   if (missing.length > 0) throw new AppError('forbidden', `insufficient permissions: this key holds scopes you do not: ${missing.join(', ')}`);
+}
+
+/**
+ * Whether a principal may give a role to someone, or change or remove someone holding it: only when
+ * it holds every scope of the role, so that `accounts:members:*` alone never makes an Administrator.
+ */
+export function authorizeRoleManagement(principal: Principal, role: MemberRole): void {
+  const missing = ROLE_SCOPES[role].filter((scope) => !canGrant(principal, scope));
+  if (missing.length > 0) throw new AppError('forbidden', `insufficient permissions: the role ${role} holds scopes you do not: ${missing.join(', ')}`);
 }

@@ -7,6 +7,7 @@ import type { DomainObject } from '@/lib/core/domains/present';
 import type { ListMembershipObject } from '@/lib/core/lists/present';
 import type { MessageDetails } from '@/lib/core/messages/get-message-details';
 import type { MessageSummaryObject } from '@/lib/core/messages/present';
+import type { presentRoute } from '@/lib/core/routes/present';
 import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
 import type { bounceStatisticsSchema, deliverabilityStatisticsSchema, deliveryTimeStatisticsSchema } from '@/lib/core/statistics/schemas';
 import type { SmtpCredentialObject } from '@/lib/core/smtp-credentials/present';
@@ -43,9 +44,12 @@ export type WebhookDelivery = ReturnType<typeof presentDelivery>;
 export type WebhookDeliveryDetail = Awaited<ReturnType<typeof getWebhookDelivery>>;
 export type WebhookAttempt = WebhookDeliveryDetail['attempts_log'][number];
 
+/** An inbound route; its deliveries are rows of the same outbox, so they read as webhook deliveries. */
+export type RouteObject = ReturnType<typeof presentRoute>;
+
 export type { SuppressionObject };
 export type { SmtpCredentialObject };
-export type SmtpSettings = { host: string; port: number | null; security: 'STARTTLS'; auth_methods: string[] };
+export type SmtpSettings = { host: string; port: number | null; security: 'STARTTLS'; tls_port: number | null; auth_methods: string[] };
 
 export type { AttributeDefinitionObject as AttributeDefinition, ContactObject } from '@/lib/core/contacts/present';
 export type { ContactListObject } from '@/lib/core/lists/present';

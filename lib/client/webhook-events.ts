@@ -11,9 +11,10 @@ const LABELS: Record<WebhookFlag, string> = {
   on_clicked: 'Clicked',
   on_suppression_created: 'Suppression created',
   on_dns_error: 'Domain DNS error',
+  on_complained: 'Complaint (spam report)',
 };
 
-/** The ten event flags of a webhook, in the contract's order, with the event type each one sends. */
+/** The event flags of a webhook, in the contract's order (then Mailstead's extension), with the event type each one sends. */
 export const WEBHOOK_EVENTS = EVENTS.map((event) => ({ flag: event.flag, type: event.type, label: LABELS[event.flag] }));
 
 export type { WebhookFlag };

@@ -11,15 +11,24 @@ export type CoreConfig = {
   smtpDeliveryPort: number;
   /** Where SMTP credentials submit (0: off); the dashboard shows it with the host of publicUrl. */
   smtpSubmissionPort?: number;
+  /** The implicit-TLS submission port (RFC 8314; 0: off). */
+  smtpSubmissionTlsPort?: number;
   httpPort: number;
   allowPrivateNetworks: boolean;
+  /**
+   * Who Mailstead's own mail (member invitations) comes from: an address on a verified domain of
+   * some account, which sends it. Null: no such mail, the dashboard shows links to copy instead.
+   */
+  systemSender: { email: string; name: string | null } | null;
+  /** How long a member invitation link works. */
+  invitationTtlSeconds: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
   pause: { bounceRate: number; minVolume: number; windowHours: number };
   /**
-   * Webhook delivery: per-attempt timeout, seconds between attempts of one delivery (then it fails),
-   * and auto-disable after `disableAfterFailures` consecutive failed attempts spanning at least
-   * `disableAfterSeconds`.
+   * Webhook and route delivery (one outbox): per-attempt timeout, seconds between attempts of one
+   * delivery (then it fails; routes have their own schedule), and auto-disable after
+   * `disableAfterFailures` consecutive failed attempts spanning at least `disableAfterSeconds`.
    */
-  webhooks: { timeoutMs: number; retrySchedule: number[]; disableAfterFailures: number; disableAfterSeconds: number; pollMs: number; concurrency: number };
+  webhooks: { timeoutMs: number; retrySchedule: number[]; routeRetrySchedule: number[]; disableAfterFailures: number; disableAfterSeconds: number; pollMs: number; concurrency: number };
 };

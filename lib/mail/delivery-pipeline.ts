@@ -4,7 +4,7 @@ import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
 import type { Db } from '@/lib/db/client';
 import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
-import { classifyBounce } from './classify-bounce';
+import { classifyBounce } from '@/lib/core/messages/classify-bounce';
 import type { BatchContext } from './batch-context';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';

@@ -1,6 +1,6 @@
 import type { Services } from '@/lib/core/context';
 import { unsafePauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
-import { onMessagesQueued } from '@/lib/core/messages/queue-signal';
+import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-signal';
 import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
@@ -69,6 +69,11 @@ export async function startDeliveryWorker(services: Services, options: { databas
     while (!isStopping) {
       if (inFlight.size >= tuning.batchesInFlight) {
         await Promise.race(inFlight);
+        continue;
+      }
+      if (isQueueingInBulk()) {
+        await Promise.race([...inFlight, sleep(config.delivery.pollMs)]);
+        wake = null;
         continue;
       }
       try {

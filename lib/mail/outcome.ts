@@ -1,4 +1,4 @@
-import type { BounceClassification } from './classify-bounce';
+import type { BounceClassification } from '@/lib/core/messages/classify-bounce';
 
 /** What one delivery attempt came to; record-outcomes.ts turns it into state, events and counters. */
 export type Outcome =

@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '@/lib/db/client';
 import { events, messages, type DeliveryAttempt } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import type { ClaimedMessage } from './claim-due-messages';
-import { HARD_BOUNCES } from './classify-bounce';
+import { HARD_BOUNCES } from '@/lib/core/messages/classify-bounce';
 import type { Outcome } from './outcome';
 
 const EVENT_OF: Record<Outcome['kind'], { type: EventType; counter: Counter; status: string }> = {

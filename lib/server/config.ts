@@ -10,6 +10,10 @@ export type Role = (typeof ALL_ROLES)[number];
 const port = (fallback: number) =>
   z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
 
+/** A port that 0 turns off. */
+const optionalPort = (fallback: number) =>
+  z.coerce.number().int().min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(fallback);
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .default('false')
@@ -29,6 +33,18 @@ const hostPortList = z
       return { host: match[1].replace(/^\[|\]$/g, ''), port: match[2] ? Number(match[2]) : 53 };
     });
   });
+
+/** `Name <address>` or `address`; the name may be quoted. Null when the address is not one. */
+function parseSystemSender(value: string): { email: string; name: string | null } | null {
+  const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
+  if (!match) return null;
+  const email = (match[2] ?? match[3]).toLowerCase();
+  if (!/^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(email)) return null;
+  const name = match[1]?.trim() || null;
+  // A display name goes into a header: no line breaks, no control characters.
+  if (name && /[\x00-\x1f\x7f]/.test(name)) return null;
+  return { email, name };
+}
 
 /**
  * Every environment variable Mailstead reads, with its default. The README's configuration table
@@ -89,10 +105,24 @@ const envSchema = z.object({
     .refine((value) => value === '' || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
   SMTP_DELIVERY_PORT: port(25),
   // 0 turns submission off in a process that runs the smtp role for something else later (the MX).
-  SMTP_SUBMISSION_PORT: z.coerce.number().int().min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(2587),
-  MX_PORT: port(2525),
+  SMTP_SUBMISSION_PORT: optionalPort(2587),
+  // Implicit TLS (RFC 8314, 465 in production): the same listener with TLS from the first byte.
+  SMTP_SUBMISSION_TLS_PORT: optionalPort(2465),
+  // 0 turns the MX off, as SMTP_SUBMISSION_PORT does submission.
+  MX_PORT: optionalPort(2525),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  // `Name <address>` or a bare address on a verified domain of some account; that account sends it.
+  SYSTEM_SENDER: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      if (value.trim() === '') return null;
+      const sender = parseSystemSender(value);
+      if (!sender) ctx.addIssue({ code: 'custom', message: 'must be an email address, optionally as "Name <address>"' });
+      return sender;
+    }),
+  INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(7 * 24 * 3600),
   // Tuning knobs, mostly for tests and benchmarks.
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
@@ -128,6 +158,11 @@ const envSchema = z.object({
     .string()
     .default('5,60,300,900,1800,3600,7200,14400,28800,28800')
     .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 5,60,300'),
+  // The contract's "10 times over 7+ hours" for routes: n^4 seconds after the n-th failure, n = 1..10.
+  ROUTE_RETRY_SCHEDULE: z
+    .string()
+    .default('1,16,81,256,625,1296,2401,4096,6561,10000')
+    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 1,16,81'),
   // AhaSend's rule: 100 failed attempts in a row; and at least an hour of them, so that a burst to a receiver down for a minute does not count.
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(100),
   WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
@@ -148,6 +183,8 @@ export type Config = CoreConfig & {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dnsServers: { host: string; port: number }[];
   smtpSubmissionPort: number;
+  /** Implicit-TLS submission (0: off). */
+  smtpSubmissionTlsPort: number;
   smtpRateLimit: { perSecond: number; burst: number };
   mxPort: number;
   rateLimit: { perSecond: number; burst: number };
@@ -197,10 +234,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpRelayUrl: e.SMTP_RELAY_URL || null,
     smtpDeliveryPort: e.SMTP_DELIVERY_PORT,
     smtpSubmissionPort: e.SMTP_SUBMISSION_PORT,
+    smtpSubmissionTlsPort: e.SMTP_SUBMISSION_TLS_PORT,
     smtpRateLimit: { perSecond: e.SMTP_RATE_LIMIT_PER_SECOND, burst: e.SMTP_RATE_LIMIT_BURST },
     mxPort: e.MX_PORT,
     httpPort: e.HTTP_PORT,
     allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
+    systemSender: e.SYSTEM_SENDER,
+    invitationTtlSeconds: e.INVITATION_TTL_SECONDS,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
@@ -220,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
+      routeRetrySchedule: e.ROUTE_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
       disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
       disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER_SECONDS,
       pollMs: e.WEBHOOK_POLL_MS,

@@ -19,6 +19,7 @@ import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
 import { startContactImportWorker } from '@/lib/imports/contact-import-worker';
 import { startCampaignWorker } from '@/lib/campaigns/campaign-worker';
 import { startSubmissionServer } from '@/lib/smtp/submission-server';
+import { startMxServer } from '@/lib/smtp/mx-server';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
@@ -109,21 +110,33 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
-  if (config.roles.includes('smtp') && config.smtpSubmissionPort !== 0) {
+  const submissionListeners = [
+    { port: config.smtpSubmissionPort, isImplicitTls: false, message: 'SMTP submission is listening (STARTTLS, AUTH PLAIN/LOGIN)' },
+    { port: config.smtpSubmissionTlsPort, isImplicitTls: true, message: 'SMTP submission is listening (implicit TLS, AUTH PLAIN/LOGIN)' },
+  ].filter((listener) => listener.port !== 0);
+  if (config.roles.includes('smtp') && submissionListeners.length > 0) {
     // The same certificate as HTTPS: clients verify one name, MAIL_HOSTNAME or PUBLIC_URL's host.
     const tls = await loadTlsMaterial(config);
-    const submission = await startSubmissionServer({
-      services: registry,
-      port: config.smtpSubmissionPort,
-      hostname: config.mailHostname,
-      tls,
-      consumeRateLimit: (credentialId) => registry.rateLimiter.consume('smtp', credentialId),
-    });
-    stops.push(() => submission.close());
-    logger.info({ port: submission.port }, 'SMTP submission is listening (STARTTLS, AUTH PLAIN/LOGIN)');
+    for (const listener of submissionListeners) {
+      const submission = await startSubmissionServer({
+        services: registry,
+        port: listener.port,
+        hostname: config.mailHostname,
+        tls,
+        isImplicitTls: listener.isImplicitTls,
+        consumeRateLimit: (credentialId) => registry.rateLimiter.consume('smtp', credentialId),
+      });
+      stops.push(() => submission.close());
+      logger.info({ port: submission.port }, listener.message);
+    }
   }
-  // Said once at start, so that nobody waits for a port that is not open.
-  if (config.roles.includes('mx')) logger.info({ roles: ['mx'] }, 'the mx role is not built yet: it listens on nothing');
+  if (config.roles.includes('mx') && config.mxPort !== 0) {
+    // STARTTLS with the same certificate: MAIL_HOSTNAME is the name the MX records point at.
+    const tls = await loadTlsMaterial(config);
+    const mx = await startMxServer({ services: registry, port: config.mxPort, hostname: config.mailHostname, tls });
+    stops.push(() => mx.close());
+    logger.info({ port: mx.port }, 'the MX is listening (routes and return-path mail; STARTTLS optional, no AUTH)');
+  }
   return { stop, port };
 }
 

@@ -18,6 +18,8 @@ export type SubmissionServerOptions = {
   port: number;
   hostname: string;
   tls: { cert: string; key: string };
+  /** TLS from the first byte (RFC 8314 implicit TLS, port 465) instead of STARTTLS. */
+  isImplicitTls?: boolean;
   /** One token per message from the credential's bucket. */
   consumeRateLimit: (credentialId: string) => Promise<{ isAllowed: true } | { isAllowed: false; retryAfterSeconds: number }>;
   idleTimeoutMs?: number;
@@ -27,9 +29,9 @@ type Session = SMTPServerSession & { user?: unknown };
 const credentialOf = (session: Session) => session.user as AuthenticatedSmtpCredential;
 
 /**
- * SMTP submission for SMTP credentials: STARTTLS with the HTTPS certificate, AUTH PLAIN or LOGIN only
- * once the connection is encrypted (smtp-server answers 538 before), and nothing accepted without
- * AUTH (530 at MAIL and RCPT: no relay). 250 only once the message is durable in the queue.
+ * SMTP submission for SMTP credentials: STARTTLS (or implicit TLS) with the HTTPS certificate, AUTH
+ * PLAIN or LOGIN only once the connection is encrypted (smtp-server answers 538 before), and nothing
+ * accepted without AUTH (530 at MAIL and RCPT: no relay). 250 only once the message is durable.
  */
 export async function startSubmissionServer(options: SubmissionServerOptions): Promise<{ port: number; close: () => Promise<void> }> {
   const { services } = options;
@@ -39,7 +41,7 @@ export async function startSubmissionServer(options: SubmissionServerOptions): P
   const server = new SMTPServer({
     name: options.hostname,
     banner: 'Mailstead ESMTP submission',
-    secure: false,
+    secure: options.isImplicitTls ?? false,
     key: options.tls.key,
     cert: options.tls.cert,
     authMethods: ['PLAIN', 'LOGIN'],

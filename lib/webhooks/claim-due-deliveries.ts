@@ -1,19 +1,20 @@
 import { and, asc, eq, exists, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { webhookDeliveries, webhooks } from '@/lib/db/schema';
+import { routes, webhookDeliveries, webhooks } from '@/lib/db/schema';
 
 export type ClaimedDelivery = typeof webhookDeliveries.$inferSelect;
 
 /**
  * Claims due deliveries in one statement, as the delivery engine claims messages: SKIP LOCKED lets
  * any number of workers take disjoint sets, and the lease hands a dead worker's rows to another
- * (reclaim-delivery-leases.ts frees them sooner). Deliveries of a disabled webhook are not taken
- * (sample events excepted), nor those of webhooks this process already calls at its limit.
- * Unsafe: every account's outbox, by design; only the dispatcher calls it.
+ * (reclaim-delivery-leases.ts frees them sooner). Deliveries of a disabled webhook or route are not
+ * taken (sample events excepted), nor those of targets (webhook or route ids) this process already
+ * calls at its limit. Unsafe: every account's outbox, by design; only the dispatcher calls it.
  */
-export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date; skipWebhooks: string[] }): Promise<ClaimedDelivery[]> {
+export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date; skipTargets: string[] }): Promise<ClaimedDelivery[]> {
   const { now } = options;
   const isWebhookEnabled = exists(db.select({ one: sql`1` }).from(webhooks).where(and(eq(webhooks.id, webhookDeliveries.webhookId), eq(webhooks.enabled, true))));
+  const isRouteEnabled = exists(db.select({ one: sql`1` }).from(routes).where(and(eq(routes.id, webhookDeliveries.routeId), eq(routes.enabled, true))));
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -22,8 +23,8 @@ export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: stri
         inArray(webhookDeliveries.status, ['pending', 'retrying']),
         lte(webhookDeliveries.nextAttemptAt, now),
         or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
-        or(eq(webhookDeliveries.isTest, true), isWebhookEnabled),
-        options.skipWebhooks.length ? notInArray(webhookDeliveries.webhookId, options.skipWebhooks) : undefined,
+        or(eq(webhookDeliveries.isTest, true), isWebhookEnabled, isRouteEnabled),
+        options.skipTargets.length ? notInArray(sql`coalesce(${webhookDeliveries.webhookId}, ${webhookDeliveries.routeId})`, options.skipTargets) : undefined,
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
@@ -36,7 +37,7 @@ export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: stri
     .returning();
 }
 
-/** Gives claimed deliveries back untouched (more than this process calls one webhook with at once). */
+/** Gives claimed deliveries back untouched (more than this process calls one webhook or route with at once). */
 export async function releaseDeliveries(db: Db, workerId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CoreConfig } from '@/lib/core/config';
 import { cancelPendingDeliveries } from '@/lib/core/webhooks/cancel-pending-deliveries';
+import { deliveryTargetOf } from '@/lib/core/webhooks/delivery-target';
 import type { Db } from '@/lib/db/client';
-import { webhookDeliveries, webhooks, type WebhookAttempt } from '@/lib/db/schema';
+import { routes, webhookDeliveries, webhooks, type WebhookAttempt } from '@/lib/db/schema';
 import type { ClaimedDelivery } from './claim-due-deliveries';
 import { nextRetryDelayMs } from './retry-schedule';
 import type { AttemptResult } from './send-webhook';
@@ -10,12 +11,14 @@ import type { AttemptResult } from './send-webhook';
 /** Attempts a delivery's log keeps (the oldest go first); enough for a full schedule and some resends. */
 const LOG_ENTRIES = 30;
 
+/** `disabledWebhook`: this attempt disabled the delivery's webhook or route. */
 export type RecordedAttempt = { status: 'delivered' | 'retrying' | 'failed'; disabledWebhook: boolean };
 
 /**
- * Writes one attempt in one transaction: the delivery's state, next attempt and log, and the webhook's
- * counters. A failure schedules a retry (retry-schedule.ts) until the schedule is used up; sample events
- * get one attempt and leave the counters alone. A webhook whose run of failures reaches
+ * Writes one attempt in one transaction: the delivery's state, next attempt and log, and the counters
+ * of its webhook or route (the two tables share those columns). A failure schedules a retry
+ * (retry-schedule.ts; routes have their own schedule) until the schedule is used up; sample events get
+ * one attempt and leave the counters alone. A target whose run of failures reaches
  * WEBHOOK_DISABLE_AFTER_FAILURES attempts and WEBHOOK_DISABLE_AFTER_SECONDS is disabled, with why and
  * when, and its waiting deliveries end. Only a delivery this worker still holds is written (null
  * otherwise: its lease ran out and another worker has it).
@@ -26,18 +29,22 @@ export async function recordAttempt(
   attempt: { workerId: string; delivery: ClaimedDelivery; result: AttemptResult; at: Date; random?: () => number },
 ): Promise<RecordedAttempt | null> {
   const { delivery, result, at } = attempt;
-  const delayMs = result.isSuccess || delivery.isTest ? null : nextRetryDelayMs(delivery.attemptsInRun + 1, config.webhooks.retrySchedule, attempt.random);
+  const target = deliveryTargetOf(delivery);
+  // Same column names in both tables; the cast only picks one static type for the query builder.
+  const counters = (target.kind === 'route' ? routes : webhooks) as typeof webhooks;
+  const schedule = target.kind === 'route' ? config.webhooks.routeRetrySchedule : config.webhooks.retrySchedule;
+  const delayMs = result.isSuccess || delivery.isTest ? null : nextRetryDelayMs(delivery.attemptsInRun + 1, schedule, attempt.random);
   const status = result.isSuccess ? 'delivered' : delayMs === null ? 'failed' : 'retrying';
   const entry: WebhookAttempt = { at: at.toISOString(), response_status: result.status, latency_ms: result.latencyMs, error: result.error, response_body: result.body };
 
   return db.transaction(async (tx) => {
-    // The webhook row first, as updates and disables take it (webhook, then its deliveries).
+    // The webhook or route row first, as updates and disables take it (target, then its deliveries).
     const [webhook] = delivery.isTest
       ? [null]
       : await tx
-          .select({ enabled: webhooks.enabled, errors: webhooks.errorsSinceLastSuccess, failingSince: webhooks.failingSince })
-          .from(webhooks)
-          .where(eq(webhooks.id, delivery.webhookId))
+          .select({ enabled: counters.enabled, errors: counters.errorsSinceLastSuccess, failingSince: counters.failingSince })
+          .from(counters)
+          .where(eq(counters.id, target.id))
           .for('no key update');
     const [held] = await tx
       .update(webhookDeliveries)
@@ -58,9 +65,9 @@ export async function recordAttempt(
 
     if (result.isSuccess) {
       await tx
-        .update(webhooks)
-        .set({ successCount: sql`${webhooks.successCount} + 1`, errorsSinceLastSuccess: 0, failingSince: null, lastRequestAt: at })
-        .where(eq(webhooks.id, delivery.webhookId));
+        .update(counters)
+        .set({ successCount: sql`${counters.successCount} + 1`, errorsSinceLastSuccess: 0, failingSince: null, lastRequestAt: at })
+        .where(eq(counters.id, target.id));
       return { status, disabledWebhook: false };
     }
     const errors = webhook.errors + 1;
@@ -68,9 +75,9 @@ export async function recordAttempt(
     const isDisabling =
       webhook.enabled && errors >= config.webhooks.disableAfterFailures && at.getTime() - failingSince.getTime() >= config.webhooks.disableAfterSeconds * 1000;
     await tx
-      .update(webhooks)
+      .update(counters)
       .set({
-        errorCount: sql`${webhooks.errorCount} + 1`,
+        errorCount: sql`${counters.errorCount} + 1`,
         errorsSinceLastSuccess: errors,
         failingSince,
         lastRequestAt: at,
@@ -78,8 +85,8 @@ export async function recordAttempt(
           ? { enabled: false, disabledAt: at, disabledReason: `disabled after ${errors} failed deliveries in a row since ${failingSince.toISOString()}; the last: ${result.error ?? 'failed'}`.slice(0, 500) }
           : {}),
       })
-      .where(eq(webhooks.id, delivery.webhookId));
-    if (isDisabling) await cancelPendingDeliveries(tx, delivery.webhookId, 'not sent: the webhook was disabled after a run of failed deliveries', at);
+      .where(eq(counters.id, target.id));
+    if (isDisabling) await cancelPendingDeliveries(tx, target, `not sent: the ${target.kind} was disabled after a run of failed deliveries`, at);
     return { status, disabledWebhook: isDisabling };
   });
 }

@@ -1,9 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
+import { ROUTE_SECRET_PURPOSE } from '@/lib/core/routes/create-route';
 import { WEBHOOK_SECRET_PURPOSE } from '@/lib/core/webhooks/create-webhook';
 import { onWebhookDeliveriesQueued } from '@/lib/core/webhooks/delivery-signal';
+import { deliveryTargetOf } from '@/lib/core/webhooks/delivery-target';
 import { loadDeliveryPayloads } from '@/lib/core/webhooks/load-delivery-payloads';
-import { webhooks } from '@/lib/db/schema';
+import { routes, webhooks } from '@/lib/db/schema';
 import { hostIdentity, isProcessAlive, startLeaseReclaim } from '@/lib/mail/worker-liveness';
 import { releaseDeliveries, unsafeClaimDueDeliveries, type ClaimedDelivery } from './claim-due-deliveries';
 import { recordAttempt } from './record-attempt';
@@ -11,13 +13,14 @@ import { unsafeReclaimDeadDeliveryLeases, unsafeReleaseAllDeliveryLeases } from 
 import { createWebhookClient, type AttemptResult } from './send-webhook';
 import { webhookHeaders } from './sign-webhook';
 
-/** Calls to one webhook in flight at once from one process, so that a slow receiver cannot take every slot. */
-const PER_WEBHOOK_IN_FLIGHT = 4;
+/** Calls to one webhook or route in flight at once from one process, so that a slow receiver cannot take every slot. */
+const PER_TARGET_IN_FLIGHT = 4;
 
 type Target = { url: string; secret: string };
 
 /**
- * The worker role's webhook loop: claim due deliveries (as many as free slots, WEBHOOK_CONCURRENCY),
+ * The worker role's webhook and route loop (one outbox, one code path: a delivery's target is a
+ * webhook or a route, and only the URL and secret come from one table or the other): claim due deliveries (as many as free slots, WEBHOOK_CONCURRENCY),
  * sign and POST each (send-webhook.ts), record each attempt as soon as it ends (record-attempt.ts),
  * sleep when nothing is due. It runs under the delivery worker's id, whose heartbeat other processes
  * watch: a killed process's deliveries are freed as soon as it is known to be gone (or when their
@@ -28,7 +31,7 @@ export async function startWebhookDispatcher(services: Services, options: { work
   const { workerId } = options;
   const settings = config.webhooks;
   const leaseMs = settings.timeoutMs + 60_000;
-  const client = createWebhookClient({ dns: services.dns, timeoutMs: settings.timeoutMs, allowPrivateNetworks: config.allowPrivateNetworks, maxSockets: PER_WEBHOOK_IN_FLIGHT });
+  const client = createWebhookClient({ dns: services.dns, timeoutMs: settings.timeoutMs, allowPrivateNetworks: config.allowPrivateNetworks, maxSockets: PER_TARGET_IN_FLIGHT });
   const observer = { workerId, host: hostIdentity(), pid: process.pid, isProcessAlive };
 
   const stopReclaim = await startLeaseReclaim({
@@ -43,7 +46,7 @@ export async function startWebhookDispatcher(services: Services, options: { work
   let wake: (() => void) | null = null;
   const stopListening = onWebhookDeliveriesQueued(() => wake?.());
   const inFlight = new Set<Promise<void>>();
-  const perWebhook = new Map<string, number>();
+  const perTarget = new Map<string, number>();
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       wake = resolve;
@@ -54,59 +57,70 @@ export async function startWebhookDispatcher(services: Services, options: { work
     const at = services.now();
     let result: AttemptResult;
     if (!target || body === null) {
-      result = { isSuccess: false, status: null, latencyMs: 0, error: target ? 'the event of this delivery is no longer stored' : 'the webhook is gone', body: null };
+      result = { isSuccess: false, status: null, latencyMs: 0, error: target ? 'the event of this delivery is no longer stored' : `the ${deliveryTargetOf(delivery).kind} is gone`, body: null };
     } else {
       result = await client.send({ url: target.url, headers: webhookHeaders(target.secret, delivery.id, body, at), body });
     }
     try {
       const recorded = await recordAttempt(db, config, { workerId, delivery, result, at: services.now() });
-      if (recorded?.disabledWebhook) logger.warn({ webhookId: delivery.webhookId, accountId: delivery.accountId }, 'webhook disabled after a run of failed deliveries');
+      if (recorded?.disabledWebhook) logger.warn({ webhookId: delivery.webhookId, routeId: delivery.routeId, accountId: delivery.accountId }, `${deliveryTargetOf(delivery).kind} disabled after a run of failed deliveries`);
     } catch (error) {
       logger.error({ err: error, deliveryId: delivery.id }, 'a webhook attempt could not be recorded; the delivery is retried after its lease');
     }
   };
 
   const start = (delivery: ClaimedDelivery, target: Target | null, body: string | null) => {
-    perWebhook.set(delivery.webhookId, (perWebhook.get(delivery.webhookId) ?? 0) + 1);
+    const key = deliveryTargetOf(delivery).id;
+    perTarget.set(key, (perTarget.get(key) ?? 0) + 1);
     const running: Promise<void> = attempt(delivery, target, body).finally(() => {
       inFlight.delete(running);
-      const left = (perWebhook.get(delivery.webhookId) ?? 1) - 1;
-      if (left > 0) perWebhook.set(delivery.webhookId, left);
-      else perWebhook.delete(delivery.webhookId);
+      const left = (perTarget.get(key) ?? 1) - 1;
+      if (left > 0) perTarget.set(key, left);
+      else perTarget.delete(key);
     });
     inFlight.add(running);
   };
 
   const claimAndStart = async (): Promise<number> => {
     const free = settings.concurrency - inFlight.size;
-    const skipWebhooks = [...perWebhook].filter(([, count]) => count >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
-    const claimed = await unsafeClaimDueDeliveries(db, { workerId, limit: free, leaseMs, now: services.now(), skipWebhooks });
+    const skipTargets = [...perTarget].filter(([, count]) => count >= PER_TARGET_IN_FLIGHT).map(([id]) => id);
+    const claimed = await unsafeClaimDueDeliveries(db, { workerId, limit: free, leaseMs, now: services.now(), skipTargets });
     if (claimed.length === 0) return 0;
-    // Past the per-webhook limit within this claim: handed back for later (or another process).
+    // Past the per-target limit within this claim: handed back for later (or another process).
     const taken: ClaimedDelivery[] = [];
     const handedBack: string[] = [];
-    const counts = new Map(perWebhook);
+    const counts = new Map(perTarget);
     for (const delivery of claimed) {
-      const count = counts.get(delivery.webhookId) ?? 0;
-      if (count >= PER_WEBHOOK_IN_FLIGHT) handedBack.push(delivery.id);
+      const key = deliveryTargetOf(delivery).id;
+      const count = counts.get(key) ?? 0;
+      if (count >= PER_TARGET_IN_FLIGHT) handedBack.push(delivery.id);
       else {
-        counts.set(delivery.webhookId, count + 1);
+        counts.set(key, count + 1);
         taken.push(delivery);
       }
     }
     await releaseDeliveries(db, workerId, handedBack);
-    const targets = await loadTargets(taken.map((delivery) => delivery.webhookId));
+    const targets = await loadTargets(taken);
     const payloads = await loadDeliveryPayloads(db, taken);
     for (const delivery of taken) {
       const payload = payloads.get(delivery.id);
-      start(delivery, targets.get(delivery.webhookId) ?? null, payload ? JSON.stringify(payload) : null);
+      start(delivery, targets.get(deliveryTargetOf(delivery).id) ?? null, payload ? JSON.stringify(payload) : null);
     }
     return taken.length;
   };
 
-  const loadTargets = async (ids: string[]): Promise<Map<string, Target>> => {
-    const rows = await db.select({ id: webhooks.id, url: webhooks.url, secretEncrypted: webhooks.secretEncrypted }).from(webhooks).where(inArray(webhooks.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, { url: row.url, secret: secrets.decrypt(WEBHOOK_SECRET_PURPOSE, row.secretEncrypted) }]));
+  /** URL and plain secret by webhook or route id (UUIDs: the two never collide). */
+  const loadTargets = async (deliveries: ClaimedDelivery[]): Promise<Map<string, Target>> => {
+    const idsOf = (kind: 'webhook' | 'route') => [...new Set(deliveries.map(deliveryTargetOf).filter((target) => target.kind === kind).map((target) => target.id))];
+    const webhookIds = idsOf('webhook');
+    const routeIds = idsOf('route');
+    const columns = (table: typeof webhooks | typeof routes) => ({ id: table.id, url: table.url, secretEncrypted: table.secretEncrypted });
+    const webhookRows = webhookIds.length ? await db.select(columns(webhooks)).from(webhooks).where(inArray(webhooks.id, webhookIds)) : [];
+    const routeRows = routeIds.length ? await db.select(columns(routes)).from(routes).where(inArray(routes.id, routeIds)) : [];
+    return new Map([
+      ...webhookRows.map((row) => [row.id, { url: row.url, secret: secrets.decrypt(WEBHOOK_SECRET_PURPOSE, row.secretEncrypted) }] as const),
+      ...routeRows.map((row) => [row.id, { url: row.url, secret: secrets.decrypt(ROUTE_SECRET_PURPOSE, row.secretEncrypted) }] as const),
+    ]);
   };
 
   const loop = (async () => {

@@ -81,10 +81,12 @@ export const TEST_CONFIG: CoreConfig = {
   smtpDeliveryPort: 25,
   httpPort: 0,
   allowPrivateNetworks: true,
+  systemSender: null,
+  invitationTtlSeconds: 7 * 24 * 3600,
   dns: { timeoutMs: 1000, checkCacheSeconds: 60, recheckIntervalSeconds: 1200 },
   delivery: { retrySchedule: [60, 300], batchSize: 50, connections: 2, pollMs: 50, leaseSeconds: 60, smtpTimeoutMs: 5000 },
   pause: { bounceRate: 0.5, minVolume: 4, windowHours: 24 },
-  webhooks: { timeoutMs: 2000, retrySchedule: [1, 2], disableAfterFailures: 3, disableAfterSeconds: 0, pollMs: 50, concurrency: 4 },
+  webhooks: { timeoutMs: 2000, retrySchedule: [1, 2], routeRetrySchedule: [1, 2], disableAfterFailures: 3, disableAfterSeconds: 0, pollMs: 50, concurrency: 4 },
 };
 
 export type TestServices = Services & { clock: TestClock; dns: TestDns; close: () => Promise<void> };

@@ -16,11 +16,13 @@ import { getCurrentUser } from '@/lib/core/users/get-current-user';
 import { z } from '@/lib/core/zod';
 import type { Endpoint } from '../endpoint';
 import { webhookInternalEndpoints } from './webhooks';
+import { routeInternalEndpoints } from './routes';
 import { smtpCredentialInternalEndpoints } from './smtp-credentials';
 import { contactAttributeInternalEndpoints } from './contact-attributes';
 import { contactInternalEndpoints } from './contacts';
 import { templateInternalEndpoints } from './templates';
 import { campaignInternalEndpoints } from './campaigns';
+import { invitationInternalEndpoints } from './invitations';
 
 const anything = z.object({}).passthrough();
 
@@ -120,9 +122,11 @@ export const internalEndpoints: Endpoint[] = [
   },
   { method: 'get', path: '/internal/me', verb: getCurrentUser, status: 200, summary: 'The signed-in user', tags: ['Internal'], response: anything, isHiddenFromDocument: true },
   ...webhookInternalEndpoints,
+  ...routeInternalEndpoints,
   ...smtpCredentialInternalEndpoints,
   ...contactAttributeInternalEndpoints,
   ...contactInternalEndpoints,
   ...templateInternalEndpoints,
   ...campaignInternalEndpoints,
+  ...invitationInternalEndpoints,
 ];

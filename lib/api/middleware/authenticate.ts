@@ -12,7 +12,8 @@ import type { ApiDeps, ApiEnv } from '../services';
 import { hasSessionCookie, isSameOriginRequest, readSessionClaims } from '../session';
 
 const ACCOUNT_IN_PATH = /^\/(?:v2|internal)\/accounts\/([^/]*)/;
-const PUBLIC_PATHS = new Set(['/v2/openapi.json', '/internal/setup']);
+// The invitation link's token is the credential of the last two.
+const PUBLIC_PATHS = new Set(['/v2/openapi.json', '/internal/setup', '/internal/invitations/inspect', '/internal/invitations/accept']);
 
 function pathAccountId(c: Context): string | undefined {
   const raw = ACCOUNT_IN_PATH.exec(c.req.path)?.[1];
@@ -49,7 +50,7 @@ async function apiKeyPrincipal(c: Context, deps: ApiDeps, header: string | undef
   const key = await authenticateApiKey(deps.db, match[1], deps.now());
   if (!key) throw unauthenticated('invalid API key');
   if (key.accountStatus === 'suspended' || key.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
-  if (key.accountStatus === 'deleted') throw unauthenticated('invalid API key');
+  if (key.accountStatus === 'deleted') throw unauthenticated('Account is deleted');
   const accountId = pathAccountId(c);
   if (accountId !== undefined && accountId !== key.accountId) throw unauthenticated('this API key does not belong to the account in the path');
   if (key.ipAllowList.length > 0 && !anyCidrContains(parseCidrList(key.ipAllowList), clientIp)) {

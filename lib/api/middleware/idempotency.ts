@@ -15,8 +15,10 @@ import type { ApiDeps, ApiEnv } from '../services';
  * `secret`: API-key creation. The 201 is stored encrypted for 5 minutes and replays the same secret,
  * to the credential that made it only; a 4xx is not stored and the key stays in progress until its
  * lease runs out (the spec's rule).
+ * `sealed`: as standard, but stored encrypted: the answer may carry a link that works as a
+ * credential (a member invitation when no system sender mails it).
  */
-export type IdempotencyMode = 'standard' | 'uncommitted-conflicts' | 'secret';
+export type IdempotencyMode = 'standard' | 'uncommitted-conflicts' | 'secret' | 'sealed';
 
 const REPLAY_PURPOSE = 'idempotency-replay';
 const STANDARD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -81,14 +83,14 @@ async function recordOutcome(deps: ApiDeps, mode: IdempotencyMode, target: { acc
   // retry, with the same key, must run again rather than replay it (service spec, Errors rule 2).
   const isDeterministicClientError = status >= 400 && status < 500 && status !== 429 && !response.headers.has('retry-after');
   try {
-    const isStored = isSuccess || (isDeterministicClientError && (mode === 'standard' || (mode === 'uncommitted-conflicts' && status !== 409)));
+    const isStored = isSuccess || (isDeterministicClientError && (mode === 'standard' || mode === 'sealed' || (mode === 'uncommitted-conflicts' && status !== 409)));
     if (isStored) {
       const text = await response.clone().text();
-      const isEncrypted = mode === 'secret';
+      const isEncrypted = mode === 'secret' || mode === 'sealed';
       await completeIdempotencyKey(
         deps.db,
         target,
-        { status, body: isEncrypted ? deps.secrets.encrypt(REPLAY_PURPOSE, text) : text, isEncrypted, ttlMs: isEncrypted ? SECRET_TTL_MS : STANDARD_TTL_MS },
+        { status, body: isEncrypted ? deps.secrets.encrypt(REPLAY_PURPOSE, text) : text, isEncrypted, ttlMs: mode === 'secret' ? SECRET_TTL_MS : STANDARD_TTL_MS },
         deps.now(),
       );
     } else if (!(isDeterministicClientError && mode === 'secret')) {

@@ -13,6 +13,9 @@ const collection = '/v2/accounts/{account_id}/api-keys';
 const item = `${collection}/{key_id}`;
 const tags = ['API Keys'];
 
+/** Shared with the sub-account key list: one schema of that name in the document. */
+export const paginatedApiKeysSchema = listEnvelopeSchema(apiKeySchema, 'PaginatedAPIKeysResponse');
+
 export const apiKeyEndpoints: Endpoint[] = [
   {
     method: 'get',
@@ -22,7 +25,7 @@ export const apiKeyEndpoints: Endpoint[] = [
     summary: 'List API keys',
     tags,
     query: pageQuerySchema,
-    response: listEnvelopeSchema(apiKeySchema, 'PaginatedAPIKeysResponse'),
+    response: paginatedApiKeysSchema,
     input: ({ query }) => query,
     present: (page: Page<unknown>) => presentPage(page),
   },

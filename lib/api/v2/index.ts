@@ -5,11 +5,15 @@ import { contactImportEndpoints } from './contact-imports';
 import { contactEndpoints } from './contacts';
 import { domainEndpoints } from './domains';
 import { listEndpoints } from './lists';
+import { memberInvitationEndpoints } from './member-invitations';
+import { memberEndpoints } from './members';
 import { messageEndpoints } from './messages';
 import { pingEndpoints } from './ping';
 import { webhookEndpoints } from './webhooks';
+import { routeEndpoints } from './routes';
 import { smtpCredentialEndpoints } from './smtp-credentials';
 import { statisticsEndpoints } from './statistics';
+import { subAccountEndpoints } from './sub-accounts';
 import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
 import { campaignEndpoints } from './campaigns';
@@ -18,4 +22,4 @@ import { campaignEndpoints } from './campaigns';
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
  * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
  */
-export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...apiKeyEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...smtpCredentialEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];
+export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...memberEndpoints, ...memberInvitationEndpoints, ...apiKeyEndpoints, ...subAccountEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...routeEndpoints, ...smtpCredentialEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];

@@ -5,17 +5,29 @@ import { z } from '@/lib/core/zod';
 import { accounts } from '@/lib/db/schema';
 import { accountIdSchema, accountStatusSchema } from './schemas';
 
-/** Operator verb: a suspended account's keys get 401 "Account is suspended" until it is reactivated. */
+/**
+ * Operator verb: a suspended account's keys get 401 "Account is suspended" until it is reactivated.
+ * Its active sub accounts follow it into `parent-suspended` and back; a sub account its parent had
+ * suspended itself stays `suspended`.
+ */
 export const setAccountStatus = defineVerb({
   scope: 'system',
   input: z.object({ account_id: accountIdSchema, status: accountStatusSchema, reason: z.string().max(500).optional() }),
   async run({ db, now }, input) {
-    const [row] = await db
-      .update(accounts)
-      .set({ status: input.status, suspensionReason: input.status === 'suspended' ? (input.reason ?? null) : null, updatedAt: now() })
-      .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
-      .returning({ id: accounts.id, status: accounts.status });
-    if (!row) throw notFound(`account ${input.account_id} not found`);
-    return row;
+    return db.transaction(async (tx) => {
+      const at = now();
+      const [row] = await tx
+        .update(accounts)
+        .set({ status: input.status, suspensionReason: input.status === 'suspended' ? (input.reason ?? null) : null, updatedAt: at })
+        .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
+        .returning({ id: accounts.id, status: accounts.status });
+      if (!row) throw notFound(`account ${input.account_id} not found`);
+      const [from, to] = input.status === 'suspended' ? ['active', 'parent-suspended'] : ['parent-suspended', 'active'];
+      await tx
+        .update(accounts)
+        .set({ status: to, updatedAt: at })
+        .where(and(eq(accounts.parentAccountId, row.id), eq(accounts.status, from), isNull(accounts.deletedAt)));
+      return row;
+    });
   },
 });

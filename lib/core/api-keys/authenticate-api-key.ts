@@ -32,7 +32,7 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.secretHash, hashApiKeySecret(secret)))
     .limit(1);
-  if (!row || row.accountDeletedAt) return null;
+  if (!row) return null;
   if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > LAST_USED_REFRESH_MS) {
     const threshold = new Date(now.getTime() - LAST_USED_REFRESH_MS);
     // Fire and forget; the condition keeps concurrent requests from all writing.
@@ -45,7 +45,8 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
   return {
     keyId: row.key.id,
     accountId: row.key.accountId,
-    accountStatus: row.accountStatus,
+    // A soft-deleted account (a deleted sub account) is told apart from an unknown key.
+    accountStatus: row.accountDeletedAt ? 'deleted' : row.accountStatus,
     parentAccountId: row.parentAccountId,
     scopes: row.scopes,
     ipAllowList: row.key.ipAllowList,

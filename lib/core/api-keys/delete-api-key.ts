@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { authorizeKeyManagement } from '@/lib/auth/authorize';
+import type { Principal } from '@/lib/auth/principal';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
+import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys } from '@/lib/db/schema';
 import { getApiKeyInAccount, loadScopesOfKeys } from './queries';
 import { apiKeyIdSchema } from './schemas';
@@ -11,10 +13,15 @@ export const deleteApiKey = defineVerb({
   scope: 'api-keys:delete',
   input: z.object({ key_id: apiKeyIdSchema }),
   async run({ db, principal }, input) {
-    const key = await getApiKeyInAccount(db, principal.targetAccountId, input.key_id);
-    authorizeKeyManagement(principal, (await loadScopesOfKeys(db, [key.id])).map((s) => s.scope));
-    // Scope rows go with the key (ON DELETE CASCADE).
-    await db.delete(apiKeys).where(and(eq(apiKeys.accountId, principal.targetAccountId), eq(apiKeys.id, key.id)));
-    return { message: `api key ${key.id} (${key.label}) deleted successfully` };
+    return deleteApiKeyInAccount(db, principal, principal.targetAccountId, input.key_id);
   },
 });
+
+/** Shared with the sub-account key verbs, where `accountId` is the child's and the caller a parent key. */
+export async function deleteApiKeyInAccount(db: DbOrTx, principal: Principal, accountId: string, keyId: string) {
+  const key = await getApiKeyInAccount(db, accountId, keyId);
+  authorizeKeyManagement(principal, (await loadScopesOfKeys(db, [key.id])).map((s) => s.scope));
+  // Scope rows go with the key (ON DELETE CASCADE).
+  await db.delete(apiKeys).where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, key.id)));
+  return { message: `api key ${key.id} (${key.label}) deleted successfully` };
+}

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { getAccountById } from '@/lib/core/accounts/queries';
 import type { Services } from '@/lib/core/context';
 import { prepareAcceptance } from '@/lib/core/messages/accept-messages';
-import { signalMessagesQueued } from '@/lib/core/messages/queue-signal';
+import { monthlyCreditRefusal } from '@/lib/core/messages/assert-within-monthly-credit';
+import { signalMessagesQueued, whileQueueingInBulk } from '@/lib/core/messages/queue-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 import { campaignRecipients, campaigns, contacts, type CampaignValidationError } from '@/lib/db/schema';
 import { contactSubstitutions, snapshotAudience } from './audience';
@@ -62,6 +64,13 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
       await backToDraft([{ field: 'list_ids', message: NOBODY }]);
       return 'worked';
     }
+    // The whole audience must fit in what is left of the month's monthly_credit, or none of it goes.
+    const capped = await monthlyCreditRefusal(tx, await getAccountById(tx, row.accountId), recipients, at);
+    if (capped) {
+      await tx.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, row.id));
+      await backToDraft([{ field: 'list_ids', message: capped }]);
+      return 'worked';
+    }
     await tx
       .update(campaigns)
       .set({ status: 'sending', recipientCount: recipients, templateVersion: result.content?.templateVersion ?? null, startedAt: at, updatedAt: at })
@@ -90,26 +99,28 @@ export async function unsafeQueueCampaignBatch(services: Services, options: { ba
     const pending = await readPending(db, row.id, after, batchSize);
     return { after, pending, prepared: pending.length ? prepareBatch(services, row, { domain, account, content }, pending) : null };
   };
-  let batch = await build(row.queuedThrough);
-  for (let done = 0; batch.prepared && done < maxBatches; done++) {
-    const started = performance.now();
-    const isFull = batch.pending.length === batchSize;
-    const committing = commitBatch(services, row.id, batch.after, batch.pending.at(-1)!.contactId, batch.prepared);
-    // The embedded database runs on this thread and takes one query at a time: building ahead would
-    // gain nothing and would keep requests to the API waiting behind every batch.
-    const following = isFull && isPipelined ? build(batch.pending.at(-1)!.contactId) : null;
-    const isCommitted = await committing;
-    services.logger.debug({ campaignId: row.id, queued: batch.pending.length, isCommitted, ms: Math.round(performance.now() - started) }, 'campaign batch');
-    if (!isCommitted) {
-      await following?.catch(() => {});
-      return 'worked';
+  return whileQueueingInBulk(async () => {
+    let batch = await build(row.queuedThrough);
+    for (let done = 0; batch.prepared && done < maxBatches; done++) {
+      const started = performance.now();
+      const isFull = batch.pending.length === batchSize;
+      const committing = commitBatch(services, row.id, batch.after, batch.pending.at(-1)!.contactId, batch.prepared);
+      // The embedded database runs on this thread and takes one query at a time: building ahead would
+      // gain nothing and would keep requests to the API waiting behind every batch.
+      const following = isFull && isPipelined ? build(batch.pending.at(-1)!.contactId) : null;
+      const isCommitted = await committing;
+      services.logger.debug({ campaignId: row.id, queued: batch.pending.length, isCommitted, ms: Math.round(performance.now() - started) }, 'campaign batch');
+      if (!isCommitted) {
+        await following?.catch(() => {});
+        return 'worked' as const;
+      }
+      if (!isFull) break;
+      if (!following) await new Promise((resolve) => setImmediate(resolve));
+      batch = await (following ?? build(batch.pending.at(-1)!.contactId));
     }
-    if (!isFull) break;
-    if (!following) await new Promise((resolve) => setImmediate(resolve));
-    batch = await (following ?? build(batch.pending.at(-1)!.contactId));
-  }
-  if (!batch.prepared || batch.pending.length < batchSize) await markSent(services, row);
-  return 'worked';
+    if (!batch.prepared || batch.pending.length < batchSize) await markSent(services, row);
+    return 'worked' as const;
+  });
 }
 
 type Pending = { contactId: string; email: string; firstName: string | null; lastName: string | null; attributes: Record<string, unknown> | null };

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { getAccountById } from '@/lib/core/accounts/queries';
+import { assertWithinMonthlyCredit } from '@/lib/core/messages/assert-within-monthly-credit';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
@@ -19,6 +21,9 @@ export const sendCampaign = defineVerb({
     const at = now();
     const sendAt = input.send_at ? new Date(input.send_at) : null;
     if (sendAt && sendAt.getTime() > at.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) throw invalidInput(`send_at: must be within ${MAX_SCHEDULE_DAYS} days`, 'send_at');
+    // A capped account with nothing left this month is refused up front; the worker checks the whole
+    // audience against what is left when the campaign starts (back to draft if it does not fit).
+    await assertWithinMonthlyCredit(db, await getAccountById(db, principal.targetAccountId), 1, at);
     const row = await db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be sent', 'from draft');

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { acceptMessages } from '@/lib/core/messages/accept-messages';
+import { assertWithinMonthlyCredit } from '@/lib/core/messages/assert-within-monthly-credit';
 import { resolveSender } from '@/lib/core/messages/resolve-sender';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
@@ -42,6 +43,8 @@ export const testCampaign = defineVerb({
       .where(and(eq(contacts.accountId, accountId), inArray(contacts.email, addresses.map((address) => address.email))));
     const byEmail = new Map(known.map((contact) => [contact.email, contact]));
     const at = now();
+    const recipients = [...new Map(addresses.map((address) => [address.email, address])).values()];
+    await assertWithinMonthlyCredit(db, sender.account, recipients.length, at);
     const rows = await acceptMessages(db, {
       accountId,
       sender: { email: sender.email, domainId: sender.domain.id, domain: sender.domain.domain },
@@ -52,7 +55,7 @@ export const testCampaign = defineVerb({
         globalSubstitutions: { [UNSUBSCRIBE_VARIABLE]: `${config.publicUrl.origin}/u/test` },
         isTemplated: true,
       },
-      recipients: [...new Map(addresses.map((address) => [address.email, address])).values()].map((address) => {
+      recipients: recipients.map((address) => {
         const contact = byEmail.get(address.email);
         return { email: address.email, domain: address.domain, name: null, substitutions: contact ? contactSubstitutions(contact) : { email: address.email, first_name: '', last_name: '' } };
       }),

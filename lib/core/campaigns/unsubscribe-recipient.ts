@@ -39,9 +39,15 @@ export async function unsafeDescribeUnsubscribe(services: Pick<Services, 'db' | 
  * The one-click unsubscribe (RFC 8058) and the page's buttons: the contact's memberships in the
  * campaign's lists become `unsubscribed` (complained ones stay frozen, R9), with history lines;
  * `everything` also sets the contact's own flag. Repeating it changes nothing. Suppressions are
- * not touched (R2). Returns false for a token that is not ours.
+ * not touched (R2). Returns null for a token that is not ours. `source` names the way in for the
+ * history lines: the link (default) or the List-Unsubscribe mailto.
  */
-export async function unsafeUnsubscribeRecipient(services: Pick<Services, 'db' | 'secrets' | 'now'>, token: string, options: { isEverything: boolean }): Promise<Target | null> {
+export async function unsafeUnsubscribeRecipient(
+  services: Pick<Services, 'db' | 'secrets' | 'now'>,
+  token: string,
+  options: { isEverything: boolean; source?: 'unsubscribe_link' | 'unsubscribe_mailto' },
+): Promise<Target | null> {
+  const source = options.source ?? 'unsubscribe_link';
   const target = await unsafeDescribeUnsubscribe(services, token);
   if (!target) return null;
   const at = services.now();
@@ -54,11 +60,11 @@ export async function unsafeUnsubscribeRecipient(services: Pick<Services, 'db' |
           .returning({ listId: listMemberships.listId })
       : [];
     for (const { listId } of changed) {
-      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source: 'unsubscribe_link', listId, at });
+      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source, listId, at });
     }
     if (options.isEverything && !target.isUnsubscribedEverywhere) {
       await tx.update(contacts).set({ unsubscribed: true, unsubscribedAt: at, updatedAt: at }).where(eq(contacts.id, target.contactId));
-      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source: 'unsubscribe_link', at });
+      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source, at });
     }
     await tx
       .update(campaignRecipients)

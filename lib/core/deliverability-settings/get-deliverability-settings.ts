@@ -2,8 +2,8 @@ import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 
 /**
- * The complaint rate above which a domain should pause. Complaints are not received yet (feedback
- * loops come with issue 13), so nothing measures or enforces this: the page draws it as a guide.
+ * The complaint rate above which a domain should pause. Complaint reports are received and counted
+ * (the `complained` rollup counter), but no rate is measured or enforced yet: the page draws it as a guide.
  * 0.1% is the rate Gmail and Yahoo ask bulk senders to stay under.
  */
 export const COMPLAINT_RATE_GUIDE = 0.001;

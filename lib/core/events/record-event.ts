@@ -11,6 +11,8 @@ export type EventType =
   | 'message.suppressed'
   | 'message.opened'
   | 'message.clicked'
+  // A complaint report (ARF) about the message: a Mailstead extension, not in the AhaSend contract.
+  | 'message.complained'
   | 'suppression.created'
   | 'domain.dns_error';
 

@@ -4,6 +4,7 @@ import type { TemplateRenderer } from '@/lib/core/templating/template-renderer';
 import type { AppError } from '@/lib/shared/errors';
 import { invalidInput } from '@/lib/shared/errors';
 import { acceptMessages, type AcceptedRecipient } from './accept-messages';
+import { assertWithinMonthlyCredit } from './assert-within-monthly-credit';
 import { decodeAttachments } from './decode-attachments';
 import { splitHeaders } from './message-headers';
 import { assertContentRenders } from './render-content';
@@ -40,8 +41,8 @@ export type SendRequest = {
 
 /**
  * What every send path does once it knows its recipients: content rules (templates compiled and
- * trial-rendered), the sender domain (the account's, verified, not paused), the schedule and the
- * options, then one acceptance that makes the mail durable.
+ * trial-rendered), the sender domain (the account's, verified, not paused), the monthly credit, the
+ * schedule and the options, then one acceptance that makes the mail durable.
  */
 export async function acceptFromSender(ctx: VerbContext, request: SendRequest) {
   const now = ctx.now();
@@ -52,6 +53,7 @@ export async function acceptFromSender(ctx: VerbContext, request: SendRequest) {
     if (request.noRecipients) throw request.noRecipients;
     return { rows: [], schedule };
   }
+  await assertWithinMonthlyCredit(ctx.db, sender.account, request.recipients.length, now);
   const { conversation } = request;
   const options = resolveSendOptions(request.options, { principal: ctx.principal, control: prepared.control, account: sender.account, schedule });
   const rows = await acceptMessages(ctx.db, {

@@ -6,6 +6,7 @@ import { z } from '@/lib/core/zod';
 import { newId } from '@/lib/shared/ids';
 import { invalidInput } from '@/lib/shared/errors';
 import { acceptMessages, type AcceptedRecipient } from './accept-messages';
+import { assertWithinMonthlyCredit } from './assert-within-monthly-credit';
 import { splitHeaders } from './message-headers';
 import { formatRawMessage, headerValue, parseRawMessage, type RawMessage } from './raw-message';
 import { resolveSchedule } from './resolve-schedule';
@@ -63,6 +64,7 @@ export const submitSmtpMessage = defineVerb({
       if (!address.ok) throw invalidInput(`recipient ${email}: ${address.reason}`, 'recipients');
       return { email: address.email, domain: address.domain, name: null, substitutions: null };
     });
+    await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now);
     const options = resolveSendOptions({}, { principal: ctx.principal, control, account: sender.account, schedule: resolveSchedule(null, now) });
     const rows = await acceptMessages(ctx.db, {
       accountId: ctx.principal.targetAccountId,

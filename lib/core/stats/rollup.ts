@@ -13,7 +13,7 @@ import {
   type RollupCounter,
 } from '@/lib/db/schema';
 
-export type Counter = 'reception' | 'delivered' | 'deferred' | 'bounced' | 'failed' | 'suppressed' | 'opened' | 'clicked';
+export type Counter = 'reception' | 'delivered' | 'deferred' | 'bounced' | 'failed' | 'suppressed' | 'opened' | 'clicked' | 'complained';
 
 /** What a counted change is about; `at` decides its hour and day (UTC). */
 export type RollupFacts = { accountId: string; at: Date; senderDomain: string; recipientDomain: string; tags: readonly string[] };

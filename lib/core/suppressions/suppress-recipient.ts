@@ -24,16 +24,19 @@ export type SuppressionInput = {
  * Adds a suppression and records `suppression.created` when it is new. An expired one of the same
  * address and domain is replaced (new id, kind, reason, times). A live one is renewed (`renew`, what
  * hard bounces do: the later expiry wins) or left as it is (`keep`, what the API does: a duplicate).
+ * A renewal also takes over the kind and reason of a live row whose kind is in `replaceKinds` (a
+ * complaint outranks a bounce or a manual entry).
  */
 export async function suppressRecipient(
   db: DbOrTx,
   input: SuppressionInput,
-  options: { ifSuppressed: 'renew' | 'keep' } = { ifSuppressed: 'renew' },
+  options: { ifSuppressed: 'renew' | 'keep'; replaceKinds?: readonly SuppressionKind[] } = { ifSuppressed: 'renew' },
 ): Promise<{ row: typeof suppressions.$inferSelect; isNew: boolean } | null> {
   const id = newId();
   const at = input.at.toISOString();
   const isExpired = sql`${suppressions.expiresAt} <= ${at}::timestamptz`;
   const fresh = (column: { name: string }, otherwise: unknown) => sql`case when ${isExpired} then excluded.${sql.identifier(column.name)} else ${otherwise} end`;
+  const isOutranked = options.replaceKinds?.length ? sql`${suppressions.kind} in (${sql.join(options.replaceKinds.map((kind) => sql`${kind}`), sql`, `)})` : sql`false`;
   const [row] = await db
     .insert(suppressions)
     .values({ id, accountId: input.accountId, email: input.email, domain: input.domain, kind: input.kind, reason: input.reason, expiresAt: input.expiresAt, createdAt: input.at, updatedAt: input.at })
@@ -41,9 +44,9 @@ export async function suppressRecipient(
       target: [suppressions.accountId, suppressions.email, suppressions.domain],
       set: {
         id: fresh(suppressions.id, suppressions.id),
-        kind: fresh(suppressions.kind, suppressions.kind),
+        kind: fresh(suppressions.kind, sql`case when ${isOutranked} then excluded.kind else ${suppressions.kind} end`),
         // A renewal keeps the reason of another kind (a bounce does not overwrite a complaint's).
-        reason: fresh(suppressions.reason, sql`case when ${suppressions.kind} = excluded.kind then excluded.reason else ${suppressions.reason} end`),
+        reason: fresh(suppressions.reason, sql`case when ${suppressions.kind} = excluded.kind or ${isOutranked} then excluded.reason else ${suppressions.reason} end`),
         expiresAt: fresh(suppressions.expiresAt, sql`greatest(${suppressions.expiresAt}, excluded.expires_at)`),
         createdAt: fresh(suppressions.createdAt, suppressions.createdAt),
         updatedAt: sql`excluded.updated_at`,

@@ -3,7 +3,7 @@ import type { Services } from '@/lib/core/context';
 import { invalidInput } from '@/lib/shared/errors';
 import { isPrivateAddress } from '@/lib/shared/private-address';
 
-const PRIVATE_TARGET = 'webhooks may not call loopback, private, link-local, CGNAT or cloud metadata addresses';
+const PRIVATE_TARGET = 'Mailstead does not call loopback, private, link-local, CGNAT or cloud metadata addresses';
 
 /**
  * The server-side request forgery guard at create and update: https only, and a host that is not,

@@ -11,8 +11,8 @@ import type { webhooks } from '@/lib/db/schema';
  *   - is `global`, or lists the event's domain: the domain row the event names (sender domain of
  *     message events, the domain itself for `domain.dns_error`), else `sending_domain` of its payload
  *     (`suppression.created`).
- * So every writer of events (acceptance's one statement, outcomes, opens and clicks, suppressions,
- * DNS re-checks) gets its deliveries in its own transaction, set-based, with no code of its own; an
+ * So every writer of events (acceptance's one statement, outcomes, opens and clicks, bounce and
+ * complaint reports, suppressions, DNS re-checks) gets its deliveries in its own transaction, set-based, with no code of its own; an
  * account without webhooks pays one empty join per statement. Sandbox events are delivered too.
  */
 export const WEBHOOK_EVENTS = [
@@ -26,6 +26,8 @@ export const WEBHOOK_EVENTS = [
   { type: 'message.clicked', flag: 'on_clicked', column: 'onClicked' },
   { type: 'suppression.created', flag: 'on_suppression_created', column: 'onSuppressionCreated' },
   { type: 'domain.dns_error', flag: 'on_dns_error', column: 'onDnsError' },
+  // Mailstead extension: a complaint report (ARF) about a message; the payload is a message event's.
+  { type: 'message.complained', flag: 'on_complained', column: 'onComplained' },
 ] as const satisfies readonly { type: EventType; flag: string; column: keyof typeof webhooks.$inferSelect }[];
 
 export type WebhookFlag = (typeof WEBHOOK_EVENTS)[number]['flag'];

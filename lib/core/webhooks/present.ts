@@ -23,6 +23,7 @@ export function presentWebhook(row: WebhookRow, domains: readonly string[]) {
     on_clicked: row.onClicked,
     on_suppression_created: row.onSuppressionCreated,
     on_dns_error: row.onDnsError,
+    on_complained: row.onComplained,
     scope: row.scope as 'global' | 'scoped',
     domains: row.scope === 'global' ? [] : [...domains].sort(),
     success_count: row.successCount,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { webhookDeliveries, webhookDomains, webhooks } from '@/lib/db/schema';
 import { isUuid } from '@/lib/shared/ids';
 import { notFound } from '@/lib/shared/errors';
+import type { DeliveryTarget } from './delivery-target';
 import type { DeliveryRow, WebhookRow } from './present';
 
 export type WebhookWithDomains = { row: WebhookRow; domains: string[] };
@@ -31,13 +32,17 @@ export async function loadWebhookDomains(db: DbOrTx, webhookIds: string[]): Prom
   return byWebhook;
 }
 
-/** A delivery of a webhook of the account, or 404. */
-export async function getDeliveryInAccount(db: DbOrTx, accountId: string, webhookId: string, deliveryId: string): Promise<DeliveryRow> {
+/** The where clause of one webhook's or route's deliveries, always within the account. */
+export const deliveriesOf = (accountId: string, target: DeliveryTarget) =>
+  and(eq(webhookDeliveries.accountId, accountId), target.kind === 'route' ? eq(webhookDeliveries.routeId, target.id) : eq(webhookDeliveries.webhookId, target.id));
+
+/** A delivery of a webhook or route of the account, or 404. */
+export async function getDeliveryInAccount(db: DbOrTx, accountId: string, target: DeliveryTarget, deliveryId: string): Promise<DeliveryRow> {
   if (!isUuid(deliveryId)) throw notFound('delivery not found');
   const [row] = await db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.accountId, accountId), eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId)))
+    .where(and(deliveriesOf(accountId, target), eq(webhookDeliveries.id, deliveryId)))
     .limit(1);
   if (!row) throw notFound('delivery not found');
   return row;

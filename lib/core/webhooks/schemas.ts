@@ -20,7 +20,13 @@ const domainsSchema = z.array(z.string().max(300, 'domain is too long')).max(100
 const SCOPES = ['global', 'scoped'] as const;
 const scopeError = { error: 'must be "global" or "scoped"' };
 
-const flags = <T extends z.ZodType>(make: (flag: WebhookFlag) => T) => Object.fromEntries(WEBHOOK_FLAGS.map((flag) => [flag, make(flag)])) as Record<WebhookFlag, T>;
+const EXTENSION_FLAGS: Partial<Record<WebhookFlag, string>> = {
+  on_complained: 'message.complained: a complaint report (ARF) about a message arrived. Mailstead extension; default false.',
+};
+
+/** One schema per event flag; the flags beyond the AhaSend contract say so in the OpenAPI document. */
+const flags = <T extends z.ZodType>(make: (flag: WebhookFlag) => T) =>
+  Object.fromEntries(WEBHOOK_FLAGS.map((flag) => [flag, EXTENSION_FLAGS[flag] ? make(flag).openapi({ description: EXTENSION_FLAGS[flag] }) : make(flag)])) as Record<WebhookFlag, T>;
 
 export const createWebhookSchema = z
   .object({

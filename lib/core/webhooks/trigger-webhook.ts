@@ -1,15 +1,12 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { and, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { domains, webhookDeliveries } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import { signalWebhookDeliveriesQueued } from './delivery-signal';
-import type { DeliveryRow } from './present';
 import { domainsToAuthorize, getWebhookInAccount } from './queries';
 import { samplePayload } from './sample-events';
 import { triggerWebhookSchema, webhookIdSchema } from './schemas';
-
-const POLL_MS = 100;
+import { waitForAttempts } from './wait-for-attempts';
 
 /**
  * Sends sample events of the chosen types to the webhook (an extension the AhaSend CLI relies on):
@@ -60,14 +57,3 @@ export const triggerWebhook = defineVerb({
     };
   },
 });
-
-/** The deliveries once each had its attempt, or as they are when the time is up (in request order). */
-async function waitForAttempts(db: Db, ids: string[], timeoutMs: number): Promise<DeliveryRow[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids));
-    const isDone = rows.every((row) => row.status === 'delivered' || row.status === 'failed');
-    if (isDone || Date.now() >= deadline) return ids.map((id) => rows.find((row) => row.id === id)).filter((row): row is DeliveryRow => row !== undefined);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}

@@ -61,7 +61,7 @@ export const updateWebhook = defineVerb({
         await tx.delete(webhookDomains).where(eq(webhookDomains.webhookId, row.id));
         if (domains.length > 0) await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
       }
-      if (isDisabling) await cancelPendingDeliveries(tx, row.id, 'not sent: the webhook was disabled', at);
+      if (isDisabling) await cancelPendingDeliveries(tx, { kind: 'webhook', id: row.id }, 'not sent: the webhook was disabled', at);
       return presentWebhook(row, domains ?? webhook.domains);
     });
   },

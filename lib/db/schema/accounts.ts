@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
 /** People. Global: one user can be a member of several accounts. */
@@ -8,6 +8,9 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   name: text('name'),
   passwordHash: text('password_hash').notNull(),
+  // False for a user made from an invitation link that was handed to the inviter instead of mailed:
+  // nobody proved they own the address, so other accounts invite them by mail rather than add them.
+  isEmailVerified: boolean('is_email_verified').notNull().default(true),
   // Bumped to revoke every session of the user (sessions carry the version they were issued with).
   sessionVersion: integer('session_version').notNull().default(0),
   createdAt: createdAt(),
@@ -54,4 +57,36 @@ export const memberships = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.userId] }), index('memberships_user_idx').on(table.userId)],
+);
+
+/**
+ * An invitation to join an account, for an email that has no user yet. The token is stored only as
+ * its SHA-256; `userId` is reserved up front so that the member answer can name the user to come.
+ * An invitation is pending while neither accepted nor revoked, and usable while also not expired.
+ */
+export const memberInvitations = pgTable(
+  'member_invitations',
+  {
+    id: id(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    userId: uuid('user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name'),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    lastSentAt: timestampColumn('last_sent_at').notNull(),
+    sendCount: integer('send_count').notNull().default(1),
+    // Whether the current link went to the address by mail (not handed to the inviter to pass on).
+    isMailed: boolean('is_mailed').notNull().default(false),
+    acceptedAt: timestampColumn('accepted_at'),
+    revokedAt: timestampColumn('revoked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // One pending invitation per address and account; a new one needs the old one revoked or used.
+    uniqueIndex('member_invitations_pending_idx').on(table.accountId, table.email).where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
 );

@@ -4,6 +4,7 @@ export * from './domains';
 export * from './system';
 export * from './messages';
 export * from './webhooks';
+export * from './routes';
 export * from './statistics';
 export * from './suppressions';
 export * from './contacts';

@@ -83,6 +83,8 @@ export const messages = pgTable(
     sentAt: timestampColumn('sent_at'),
     deliveredAt: timestampColumn('delivered_at'),
     bounceClassification: text('bounce_classification'),
+    // When the first complaint report (ARF) about this message arrived; its status is not changed.
+    complainedAt: timestampColumn('complained_at'),
     deliveryAttempts: jsonb('delivery_attempts').$type<DeliveryAttempt[]>().notNull().default(sql`'[]'::jsonb`),
     openCount: integer('open_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),

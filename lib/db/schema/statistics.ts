@@ -24,7 +24,7 @@ export const DELIVERY_TIME_BOUNDS_SECONDS = [1, 5, 30, 60, 300, 1800, 7200] as c
 const count = (name: string) => integer(name).notNull().default(0);
 
 /**
- * What every rollup row counts: outcomes, first opens and clicks, delivery time (sum, count and a
+ * What every rollup row counts: outcomes, first opens and clicks, complaints, delivery time (sum, count and a
  * histogram of fixed bins), and bounces by classification. Integers: a row is one hour or one day.
  */
 const counters = {
@@ -36,6 +36,8 @@ const counters = {
   suppressed: count('suppressed'),
   opened: count('opened'),
   clicked: count('clicked'),
+  // Complaint reports (ARF) received, counted when they arrive (a Mailstead extension).
+  complained: count('complained'),
   deliveryTimeSumMs: bigint('delivery_time_sum_ms', { mode: 'number' }).notNull().default(0),
   deliveryTimeCount: count('delivery_time_count'),
   deliveryTime0To1s: count('delivery_time_0_1s'),

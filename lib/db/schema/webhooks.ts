@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
+import { routes } from './routes';
 
 /** One attempt to deliver a webhook event, as the delivery log shows it. */
 export type WebhookAttempt = {
@@ -38,6 +39,8 @@ export const webhooks = pgTable(
     onClicked: boolean('on_clicked').notNull().default(false),
     onSuppressionCreated: boolean('on_suppression_created').notNull().default(false),
     onDnsError: boolean('on_dns_error').notNull().default(false),
+    // `message.complained`, a Mailstead extension (complaint reports, ARF).
+    onComplained: boolean('on_complained').notNull().default(false),
     successCount: integer('success_count').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
     errorsSinceLastSuccess: integer('errors_since_last_success').notNull().default(0),
@@ -67,21 +70,22 @@ export const webhookDomains = pgTable(
 
 /**
  * The outbox: one row per (event, webhook), written by the fan-out trigger on `events` in the
- * transaction of the event (see lib/core/webhooks/fan-out.ts). Workers claim due rows with
- * FOR UPDATE SKIP LOCKED and a lease; the id is the `webhook-id` header, the same on every retry.
+ * transaction of the event (see lib/core/webhooks/fan-out.ts), or per (inbound message, route),
+ * written by the MX (lib/core/inbound/receive-inbound-mail.ts); exactly one of webhook_id and
+ * route_id is set. Workers claim due rows with FOR UPDATE SKIP LOCKED and a lease; the id is the
+ * `webhook-id` header, the same on every retry.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
     accountId: uuid('account_id').notNull(),
-    webhookId: uuid('webhook_id')
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
-    // The event row; for sample events sent by "trigger", an id of their own with no row.
+    webhookId: uuid('webhook_id').references(() => webhooks.id, { onDelete: 'cascade' }),
+    routeId: uuid('route_id').references(() => routes.id, { onDelete: 'cascade' }),
+    // The event row; for a route, the route-message id (`data.id`); for sample events sent by "trigger", an id of their own with no row.
     eventId: uuid('event_id').notNull(),
     eventType: text('event_type').notNull(),
-    // Sample events (trigger) carry their payload here; real ones are built from their event row.
+    // Deliveries with no event row carry their payload here: samples (trigger) and, whole, inbound mail for a route.
     samplePayload: jsonb('sample_payload').$type<Record<string, unknown>>(),
     isTest: boolean('is_test').notNull().default(false),
     // 'pending' | 'retrying' | 'delivered' | 'failed'
@@ -97,8 +101,12 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('webhook_deliveries_one_target', sql`num_nonnulls(${table.webhookId}, ${table.routeId}) = 1`),
     uniqueIndex('webhook_deliveries_event_webhook_idx').on(table.eventId, table.webhookId),
+    // An inbound message is routed once per route (and recipient): a sender's retry after a lost 250 adds nothing.
+    uniqueIndex('webhook_deliveries_event_route_idx').on(table.eventId, table.routeId).where(sql`${table.routeId} is not null`),
     index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id),
+    index('webhook_deliveries_route_idx').on(table.routeId, table.id).where(sql`${table.routeId} is not null`),
     index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'retrying')`),
     index('webhook_deliveries_locked_by_idx').on(table.lockedBy).where(sql`${table.lockedBy} is not null`),
     index('webhook_deliveries_created_idx').using('brin', table.createdAt),

@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(config.roles).toEqual(['web', 'worker']);
   });
 
+  it('has both submission ports on by default; 0 turns either off', () => {
+    expect([loadConfig({}).smtpSubmissionPort, loadConfig({}).smtpSubmissionTlsPort]).toEqual([2587, 2465]);
+    const config = loadConfig({ SMTP_SUBMISSION_PORT: '587', SMTP_SUBMISSION_TLS_PORT: '0' });
+    expect([config.smtpSubmissionPort, config.smtpSubmissionTlsPort]).toEqual([587, 0]);
+    expect(() => loadConfig({ SMTP_SUBMISSION_TLS_PORT: '70000' })).toThrow(/SMTP_SUBMISSION_TLS_PORT/);
+  });
+
   it('reads the HTTP timeouts', () => {
     expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 20_000, keepAliveMs: 65_000 });
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({ headersMs: 1000, keepAliveMs: 5000 });

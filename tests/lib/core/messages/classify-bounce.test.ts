@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyBounce, HARD_BOUNCES } from '@/lib/mail/classify-bounce';
+import { classifyBounce, HARD_BOUNCES } from '@/lib/core/messages/classify-bounce';
 
 describe('classifyBounce', () => {
   it.each([

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { v5 as uuidv5 } from 'uuid';
+import type { Services } from '@/lib/core/context';
+import { buildRoutingPayload } from '@/lib/core/routes/build-routing-payload';
+import type { RouteRow } from '@/lib/core/routes/present';
+import { signalWebhookDeliveriesQueued } from '@/lib/core/webhooks/delivery-signal';
+import { webhookDeliveries } from '@/lib/db/schema';
+import { newId } from '@/lib/shared/ids';
+import type { InboundRecipient } from './check-inbound-recipient';
+import { receiveReturnPathMail } from './receive-return-path-mail';
+
+/** The namespace of route-message ids (UUIDv5 of route, message and, ungrouped, recipient). */
+const ROUTE_MESSAGE_NAMESPACE = '5b0c7a52-8f0e-4a51-9d3b-6f1f6e0c2a7d';
+
+export type InboundMail = {
+  /** The envelope sender ('' for the null sender). */
+  sender: string;
+  /** The recipients the MX accepted, as unsafeCheckInboundRecipient classified them. */
+  recipients: Extract<InboundRecipient, { kind: 'route' | 'return_path' }>[];
+  raw: Buffer;
+};
+
+type RoutedCopy = { route: RouteRow; to: string; eventId: string };
+
+/**
+ * A message the MX received, in order: (1) the copies routes get, (2) those written to the outbox
+ * in one statement (the MX answers 250 only after this returns), (3) return-path mail handed to
+ * receiveReturnPathMail. A route-message id is derived from the route, the Message-ID (or the
+ * message's hash when it has none) and, unless the route groups by Message-ID, the recipient: a
+ * sender retrying after a lost 250, or a message split over several transactions, adds nothing.
+ * Unsafe: mail for any account, by design (the MX).
+ */
+export async function unsafeReceiveInboundMail(services: Services, mail: InboundMail): Promise<{ routed: number; returnPath: number }> {
+  const routed = mail.recipients.filter((recipient) => recipient.kind === 'route');
+  let queued = 0;
+  if (routed.length > 0) {
+    const parsed = await simpleParser(mail.raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+    const copies = routedCopies(routed, messageKey(parsed, mail.raw));
+    queued = await enqueueRoutedCopies(services, mail, parsed, copies);
+  }
+  const returnPath = mail.recipients.filter((recipient) => recipient.kind === 'return_path');
+  for (const recipient of returnPath) await receiveReturnPathMail(services, { recipient: recipient.address, sender: mail.sender, raw: mail.raw });
+  return { routed: queued, returnPath: returnPath.length };
+}
+
+function messageKey(parsed: ParsedMail, raw: Buffer): string {
+  return parsed.messageId ? `message-id:${parsed.messageId}` : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
+/** One copy per (route, recipient), or per route when it groups by Message-ID (then `to` is its first recipient). */
+function routedCopies(recipients: Extract<InboundRecipient, { kind: 'route' }>[], key: string): RoutedCopy[] {
+  const copies = new Map<string, RoutedCopy>();
+  for (const recipient of recipients) {
+    for (const route of recipient.routes) {
+      const name = route.groupByMessageId ? `${route.id}\n${key}` : `${route.id}\n${key}\n${recipient.address}`;
+      if (!copies.has(name)) copies.set(name, { route, to: recipient.address, eventId: uuidv5(name, ROUTE_MESSAGE_NAMESPACE) });
+    }
+  }
+  return [...copies.values()];
+}
+
+async function enqueueRoutedCopies(services: Services, mail: InboundMail, parsed: ParsedMail, copies: RoutedCopy[]): Promise<number> {
+  const at = services.now();
+  const rows = copies.map((copy) => ({
+    id: newId(),
+    accountId: copy.route.accountId,
+    routeId: copy.route.id,
+    eventId: copy.eventId,
+    eventType: 'message.routing',
+    samplePayload: buildRoutingPayload(
+      parsed,
+      { id: copy.eventId, routeId: copy.route.id, to: copy.to, envelopeSender: mail.sender, size: mail.raw.length, receivedAt: at },
+      { attachments: copy.route.attachments, headers: copy.route.headers, stripReplies: copy.route.stripReplies },
+    ),
+    status: 'pending',
+    nextAttemptAt: at,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  // One statement, so all copies or none; a copy already queued (same route-message id) is skipped.
+  const inserted = await services.db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning({ id: webhookDeliveries.id });
+  signalWebhookDeliveriesQueued();
+  return inserted.length;
+}

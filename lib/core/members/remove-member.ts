@@ -1,0 +1,36 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { authorizeRoleManagement } from '@/lib/auth/authorize';
+import type { MemberRole } from '@/lib/auth/principal';
+import { defineVerb } from '@/lib/core/verb';
+import { memberInvitations, memberships } from '@/lib/db/schema';
+import { forbidden, invalidInput, notFound } from '@/lib/shared/errors';
+import { findMemberInAccount } from './queries';
+import { memberPathSchema } from './schemas';
+
+/**
+ * DELETE members/{user_id}: never yourself (400) nor the owner (403), as the contract says. The
+ * user_id an invitation answered with revokes that invitation while it is pending. Sessions check
+ * membership on every request, so a removed member loses access at once.
+ */
+export const removeMember = defineVerb({
+  scope: 'accounts:members:remove',
+  input: memberPathSchema,
+  async run({ db, principal, now }, input) {
+    const accountId = principal.targetAccountId;
+    const member = await findMemberInAccount(db, accountId, input.user_id);
+    if (!member) {
+      const revoked = await db
+        .update(memberInvitations)
+        .set({ revokedAt: now(), updatedAt: now() })
+        .where(and(eq(memberInvitations.accountId, accountId), eq(memberInvitations.userId, input.user_id), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+        .returning({ email: memberInvitations.email });
+      if (!revoked.length) throw notFound('member not found');
+      return { message: `invitation of ${revoked[0].email} revoked` };
+    }
+    if (member.userId === principal.userId) throw invalidInput('you cannot remove yourself from the account');
+    if (member.userId === member.ownerId) throw forbidden('the account owner cannot be removed');
+    authorizeRoleManagement(principal, member.role as MemberRole);
+    await db.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
+    return { message: `member ${member.email} removed from the account` };
+  },
+});
