@@ -99,7 +99,7 @@ export async function startServer(options: { env?: Record<string, string | undef
   return handle;
 }
 
-export async function waitForReady(handle: ServerHandle, timeoutMs = 60_000): Promise<void> {
+export async function waitForReady(handle: ServerHandle, timeoutMs = 110_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   void handle.exited.then((code) => (exitCode = code));
