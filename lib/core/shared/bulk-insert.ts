@@ -30,16 +30,16 @@ export function bulkInsertSql<T extends PgTable>(table: T, rows: Partial<T['$inf
     // A value every row shares (account, sender, tags, times) goes once, not once per row: a
     // campaign batch of 5,000 would otherwise send and parse it 5,000 times.
     if (rows.length > 1 && isShared(values)) {
-      selects.push(sql`${sql.param(wireValue(column, values[0]))}::${sql.raw(type)}`);
+      selects.push(sql`${sql.param(sharedValue(column, values[0]))}::${sql.raw(type)}`);
       continue;
     }
     const alias = sql.raw(`c${aliases.length}`);
     aliases.push(`c${aliases.length}`);
     if (column.dataType === 'array' || column.dataType === 'json') {
-      params.push(sql`${sql.param(values.map((value) => wireValue(column, value)))}::text[]`);
+      params.push(sql`${sql.param(values.map((value) => (value === null ? null : JSON.stringify(value))))}::text[]`);
       selects.push(column.dataType === 'array' ? sql`array(select jsonb_array_elements_text(${alias}::jsonb))::${sql.raw(type)}` : sql`${alias}::jsonb`);
     } else {
-      params.push(sql`${sql.param(values.map((value) => wireValue(column, value)))}::${sql.raw(column.dataType === 'date' ? 'timestamptz' : type)}[]`);
+      params.push(sql`${sql.param(values.map((value) => (value instanceof Date ? value.toISOString() : value)))}::${sql.raw(column.dataType === 'date' ? 'timestamptz' : type)}[]`);
       selects.push(alias);
     }
   }
@@ -54,11 +54,9 @@ function isShared(values: unknown[]): boolean {
   return values.every((value) => value === first);
 }
 
-/** How a value travels: JSON and arrays as JSON text (a shared array as a Postgres array), times as ISO text. */
-function wireValue(column: PgColumn, value: unknown): unknown {
+/** How a shared value travels: JSON as text, times as ISO text, arrays as arrays of their type. */
+function sharedValue(column: PgColumn, value: unknown): unknown {
   if (value === null) return null;
   if (value instanceof Date) return value.toISOString();
-  if (column.dataType === 'json') return JSON.stringify(value);
-  if (column.dataType === 'array') return value;
-  return value;
+  return column.dataType === 'json' ? JSON.stringify(value) : value;
 }
