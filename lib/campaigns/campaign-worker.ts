@@ -3,14 +3,13 @@ import { onCampaignWork } from '@/lib/core/campaigns/campaign-signal';
 import { unsafeQueueCampaignBatch, unsafeStartDueCampaign, unsafeValidateNextCampaign, type StepResult } from '@/lib/core/campaigns/run-campaign-steps';
 
 /** Tuning of the campaign loop; tests shrink it. */
-export type CampaignWorkerSettings = { pollMs: number; batchSize: number; isPipelined: boolean };
+export type CampaignWorkerSettings = { pollMs: number; batchSize: number };
 
 export const DEFAULT_CAMPAIGN_SETTINGS: CampaignWorkerSettings = {
   pollMs: 1000,
   // Recipients queued per transaction: large enough that acceptance runs at bulk speed, small
   // enough that a batch commits in well under a second and the delivery worker starts meanwhile.
   batchSize: 5000,
-  isPipelined: false,
 };
 
 /**

@@ -80,7 +80,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => webhooks.stop());
     const imports = await startContactImportWorker(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
     stops.push(() => imports.stop());
-    const campaigns = await startCampaignWorker(registry, { settings: { batchSize: config.campaignBatchSize, isPipelined: registry.database.kind === 'postgres' } });
+    const campaigns = await startCampaignWorker(registry, { settings: { batchSize: config.campaignBatchSize } });
     stops.push(() => campaigns.stop());
   }
 

@@ -54,3 +54,14 @@ export async function snapshotAudience(db: DbOrTx, campaignId: string, target: A
 export function contactSubstitutions(contact: { email: string; firstName: string | null; lastName: string | null; attributes: Record<string, unknown> | null }) {
   return { ...(contact.attributes ?? {}), email: contact.email, first_name: contact.firstName ?? '', last_name: contact.lastName ?? '' };
 }
+
+/** contactSubstitutions in SQL over `contacts c` and `campaign_recipients r` (the same keys win). */
+export const contactSubstitutionsSql = sql`(case when jsonb_typeof(c.attributes) = 'object' then c.attributes else '{}'::jsonb end) || jsonb_build_object('email', r.email::text, 'first_name', coalesce(c.first_name, ''), 'last_name', coalesce(c.last_name, ''))`;
+
+/** A recipient's display name from the contact: first and last name, those given; null when neither is. */
+export function contactDisplayName(contact: { firstName: string | null; lastName: string | null }): string | null {
+  return [contact.firstName, contact.lastName].filter(Boolean).join(' ') || null;
+}
+
+/** contactDisplayName in SQL over `contacts c`. */
+export const contactDisplayNameSql = sql`nullif(concat_ws(' ', nullif(c.first_name, ''), nullif(c.last_name, '')), '')`;

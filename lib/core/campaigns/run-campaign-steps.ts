@@ -1,12 +1,12 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import type { Services } from '@/lib/core/context';
-import { prepareAcceptance } from '@/lib/core/messages/accept-messages';
+import { acceptSelectedMessages } from '@/lib/core/messages/accept-selected-messages';
 import { monthlyCreditRefusal } from '@/lib/core/messages/assert-within-monthly-credit';
 import { signalMessagesQueued, whileQueueingInBulk } from '@/lib/core/messages/queue-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 import { campaignRecipients, campaigns, contacts, type CampaignValidationError } from '@/lib/db/schema';
-import { contactSubstitutions, snapshotAudience } from './audience';
+import { contactDisplayNameSql, contactSubstitutionsSql, snapshotAudience } from './audience';
 import { resolveCampaignContent } from './campaign-content';
 import { campaignSendOptions, campaignStructuredContent } from './campaign-message';
 import type { CampaignRow } from './present';
@@ -82,107 +82,75 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
 
 /**
  * sending: queues the campaign's recipients in batches of `batchSize`, in contact id order, each
- * batch through the one acceptance path in its own transaction with the campaign's cursor
- * (`queued_through`); `sent` when nobody is left. On PostgreSQL the next batch is read and built
- * while the previous one is written (the server works on one core while Node builds rows on the
- * other). A batch commits only if the cursor is where it was built from, so two workers never
- * queue one twice.
+ * batch in its own transaction that moves the campaign's cursor (`queued_through`) with it. The
+ * database builds the rows from the frozen audience (acceptSelectedMessages): nothing per recipient
+ * passes through Node. The campaign row is locked for the batch, so two workers never queue one
+ * twice, and a crash rolls back the batch with its cursor. `sent` once a batch comes up short.
  */
-export async function unsafeQueueCampaignBatch(services: Services, options: { batchSize: number; isPipelined: boolean; maxBatches?: number }): Promise<StepResult> {
-  const { batchSize, isPipelined, maxBatches = 20 } = options;
+export async function unsafeQueueCampaignBatch(services: Services, options: { batchSize: number; maxBatches?: number }): Promise<StepResult> {
+  const { batchSize, maxBatches = 20 } = options;
   const { db } = services;
   const [row] = await db.select().from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.updatedAt)).limit(1);
   if (!row) return 'idle';
   const { domain, account } = await senderOf(db, row);
   const content = await resolveCampaignContent(db, row);
-  const build = async (after: string | null) => {
-    const pending = await readPending(db, row.id, after, batchSize);
-    return { after, pending, prepared: pending.length ? prepareBatch(services, row, { domain, account, content }, pending) : null };
-  };
   return whileQueueingInBulk(async () => {
-    let batch = await build(row.queuedThrough);
-    for (let done = 0; batch.prepared && done < maxBatches; done++) {
+    for (let done = 0; done < maxBatches; done++) {
       const started = performance.now();
-      const isFull = batch.pending.length === batchSize;
-      const committing = commitBatch(services, row.id, batch.after, batch.pending.at(-1)!.contactId, batch.prepared);
-      // The embedded database runs on this thread and takes one query at a time: building ahead would
-      // gain nothing and would keep requests to the API waiting behind every batch.
-      const following = isFull && isPipelined ? build(batch.pending.at(-1)!.contactId) : null;
-      const isCommitted = await committing;
-      services.logger.debug({ campaignId: row.id, queued: batch.pending.length, isCommitted, ms: Math.round(performance.now() - started) }, 'campaign batch');
-      if (!isCommitted) {
-        await following?.catch(() => {});
-        return 'worked' as const;
-      }
-      if (!isFull) break;
-      if (!following) await new Promise((resolve) => setImmediate(resolve));
-      batch = await (following ?? build(batch.pending.at(-1)!.contactId));
+      const outcome = await queueBatch(services, row, { domain, account, content }, batchSize);
+      services.logger.debug({ campaignId: row.id, ...outcome, ms: Math.round(performance.now() - started) }, 'campaign batch');
+      if (outcome.queued > 0) signalMessagesQueued();
+      if (!outcome.hasMore) break;
+      // Between batches, what else waits on this thread (API requests, on PGlite the database) runs.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    if (!batch.prepared || batch.pending.length < batchSize) await markSent(services, row);
     return 'worked' as const;
   });
 }
 
-type Pending = { contactId: string; email: string; firstName: string | null; lastName: string | null; attributes: Record<string, unknown> | null };
-
-function readPending(db: DbOrTx, campaignId: string, after: string | null, limit: number): Promise<Pending[]> {
-  return db
-    .select({ contactId: campaignRecipients.contactId, email: campaignRecipients.email, firstName: contacts.firstName, lastName: contacts.lastName, attributes: contacts.attributes })
-    .from(campaignRecipients)
-    .leftJoin(contacts, eq(contacts.id, campaignRecipients.contactId))
-    .where(and(eq(campaignRecipients.campaignId, campaignId), after ? gt(campaignRecipients.contactId, after) : undefined))
-    .orderBy(asc(campaignRecipients.contactId))
-    .limit(limit);
-}
-
 type Sending = Awaited<ReturnType<typeof senderOf>> & { content: Awaited<ReturnType<typeof resolveCampaignContent>> };
 
-function prepareBatch(services: Services, row: CampaignRow, sending: Sending, pending: Pending[]) {
-  const at = services.now();
-  return prepareAcceptance({
-    accountId: row.accountId,
-    sender: { email: row.fromEmail!, domainId: sending.domain.id, domain: sending.domain.domain },
-    subject: sending.content.subject,
-    content: { kind: 'structured', structured: campaignStructuredContent(row, sending.content), globalSubstitutions: null, isTemplated: true },
-    recipients: pending.map((recipient) => ({
-      email: recipient.email,
-      domain: recipient.email.slice(recipient.email.lastIndexOf('@') + 1),
-      name: [recipient.firstName, recipient.lastName].filter(Boolean).join(' ') || null,
-      substitutions: contactSubstitutions({ email: recipient.email, firstName: recipient.firstName, lastName: recipient.lastName, attributes: recipient.attributes }),
-      contactId: recipient.contactId,
-    })),
-    options: { ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
-    now: at,
-  });
-}
-
-/** Writes a prepared batch if the campaign is still sending and its cursor is still `after`; false otherwise. */
-async function commitBatch(services: Services, campaignId: string, after: string | null, through: string, prepared: ReturnType<typeof prepareAcceptance>): Promise<boolean> {
-  const isCommitted = await services.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for('update', { skipLocked: true });
-    if (!current || current.status !== 'sending' || current.queuedThrough !== after) return false;
-    await tx.execute(prepared.statement);
+/** One batch after the campaign's cursor, in one transaction with the cursor; `sent` when it comes up short. */
+async function queueBatch(services: Services, row: CampaignRow, sending: Sending, batchSize: number): Promise<{ queued: number; hasMore: boolean }> {
+  return services.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, row.id)).for('update', { skipLocked: true });
+    if (!current || current.status !== 'sending') return { queued: 0, hasMore: false };
+    const at = services.now();
+    const { queued, through } = await acceptSelectedMessages(
+      tx,
+      {
+        accountId: row.accountId,
+        sender: { email: row.fromEmail!, domainId: sending.domain.id, domain: sending.domain.domain },
+        subject: sending.content.subject,
+        content: { kind: 'structured', structured: campaignStructuredContent(row, sending.content), globalSubstitutions: null, isTemplated: true },
+        options: { ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
+        now: at,
+      },
+      audienceAfter(row.id, current.queuedThrough, batchSize),
+    );
+    const isDone = queued < batchSize;
     await tx
       .update(campaigns)
-      .set({ queuedCount: sql`${campaigns.queuedCount} + ${prepared.rows.length}`, queuedThrough: through, updatedAt: services.now() })
-      .where(eq(campaigns.id, campaignId));
-    return true;
+      .set({
+        queuedCount: sql`${campaigns.queuedCount} + ${queued}`,
+        queuedThrough: through ?? current.queuedThrough,
+        ...(isDone ? { status: 'sent' as const, completedAt: at } : {}),
+        updatedAt: at,
+      })
+      .where(eq(campaigns.id, row.id));
+    if (isDone) services.logger.info({ campaignId: row.id, accountId: row.accountId, queued: current.queuedCount + queued }, 'campaign queued in full');
+    return { queued, hasMore: !isDone };
   });
-  if (isCommitted) signalMessagesQueued();
-  return isCommitted;
 }
 
-/** sending -> sent, once nobody is left after the cursor. */
-async function markSent(services: Services, row: CampaignRow) {
-  await services.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, row.id)).for('update', { skipLocked: true });
-    if (!current || current.status !== 'sending') return;
-    const [left] = await readPending(tx, row.id, current.queuedThrough, 1);
-    if (left) return;
-    const at = services.now();
-    await tx.update(campaigns).set({ status: 'sent', completedAt: at, updatedAt: at }).where(eq(campaigns.id, row.id));
-    services.logger.info({ campaignId: row.id, accountId: row.accountId, queued: current.queuedCount }, 'campaign queued in full');
-  });
+/** The next recipients of the frozen audience after `after`, with what their messages are rendered with. */
+function audienceAfter(campaignId: string, after: string | null, limit: number): SQL {
+  return sql`
+    select r.contact_id, r.email, ${contactDisplayNameSql} as name, ${contactSubstitutionsSql} as substitutions
+    from ${campaignRecipients} r left join ${contacts} c on c.id = r.contact_id
+    where r.campaign_id = ${campaignId}::uuid ${after ? sql`and r.contact_id > ${after}::uuid` : sql``}
+    order by r.contact_id
+    limit ${limit}`;
 }
 
 /** The sender domain and account of a campaign that passed validation when it started. */

@@ -57,43 +57,13 @@ export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
  */
 export function prepareAcceptance(acceptance: Acceptance) {
   const { now, options } = acceptance;
-  // Content is kept this long, and in any case until every message of it has been sent (the purge
-  // job checks): a data retention of 0 keeps it only for delivery.
-  const dataRetainUntil = new Date(now.getTime() + options.dataRetentionDays * DAY_MS);
+  const dataRetainUntil = dataRetainUntilOf(acceptance);
   const contentId = newId();
   let sharedMessageId: string | null = null;
   const rows = acceptance.recipients.map((recipient) => {
     const id = newId();
     sharedMessageId ??= options.messageIdHeader ?? (options.isOneMessage ? `<${id}@${acceptance.sender.domain}>` : null);
-    return {
-      id,
-      accountId: acceptance.accountId,
-      domainId: acceptance.sender.domainId,
-      contentId,
-      campaignId: options.campaignId ?? null,
-      contactId: recipient.contactId ?? null,
-      messageIdHeader: sharedMessageId ?? `<${id}@${acceptance.sender.domain}>`,
-      sender: acceptance.sender.email,
-      senderDomain: acceptance.sender.domain,
-      recipient: recipient.email,
-      recipientName: recipient.name,
-      recipientDomain: recipient.domain,
-      subject: acceptance.subject,
-      substitutions: recipient.substitutions,
-      status: options.isScheduled ? 'scheduled' : 'queued',
-      isSandbox: options.isSandbox,
-      sandboxResult: options.sandboxResult,
-      tags: options.tags,
-      trackOpens: options.trackOpens,
-      trackClicks: options.trackClicks,
-      firstAttemptAt: options.firstAttemptAt,
-      nextAttemptAt: options.firstAttemptAt,
-      expiresAt: options.expiresAt,
-      returnPathToken: randomHex(10),
-      retainUntil: new Date(now.getTime() + options.metadataRetentionDays * DAY_MS),
-      createdAt: now,
-      updatedAt: now,
-    };
+    return messageRow(acceptance, contentId, recipient, { id, messageIdHeader: sharedMessageId ?? `<${id}@${acceptance.sender.domain}>`, returnPathToken: randomHex(10) });
   });
 
   // Every row shares account, time, sender and tags: counted per recipient domain, not per row.
@@ -108,19 +78,7 @@ export function prepareAcceptance(acceptance: Acceptance) {
   // One statement: content, rows, events and counters commit together (a single statement is
   // atomic) in one round trip, which is most of what a send costs.
   const writes = [
-    bulkInsertSql(messageContents, [
-      {
-        id: contentId,
-        accountId: acceptance.accountId,
-        kind: acceptance.content.kind,
-        structured: acceptance.content.kind === 'structured' ? acceptance.content.structured : null,
-        raw: acceptance.content.kind === 'raw' ? acceptance.content.raw : null,
-        globalSubstitutions: acceptance.content.kind === 'structured' ? acceptance.content.globalSubstitutions : null,
-        isTemplated: acceptance.content.kind === 'structured' && acceptance.content.isTemplated,
-        dataRetainUntil,
-        createdAt: now,
-      },
-    ]),
+    bulkInsertSql(messageContents, [contentRow(acceptance, contentId, dataRetainUntil)]),
     bulkInsertSql(messages, rows),
     bulkInsertSql(events, eventRows.map((event) => ({ id: newId(), ...event }))),
     ...rollup.statements(),
@@ -128,4 +86,62 @@ export function prepareAcceptance(acceptance: Acceptance) {
   const [last, ...rest] = writes.reverse();
   const ctes = rest.reverse().map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
   return { rows, statement: sql`with ${sql.join(ctes, sql`, `)} ${last}` };
+}
+
+/** Content is kept this long, and in any case until every message of it has been sent (the purge job checks): 0 keeps it only for delivery. */
+export function dataRetainUntilOf(acceptance: Acceptance): Date {
+  return new Date(acceptance.now.getTime() + acceptance.options.dataRetentionDays * DAY_MS);
+}
+
+/** The one stored content of an acceptance. */
+export function contentRow(acceptance: Acceptance, contentId: string, dataRetainUntil: Date) {
+  const { content } = acceptance;
+  return {
+    id: contentId,
+    accountId: acceptance.accountId,
+    kind: content.kind,
+    structured: content.kind === 'structured' ? content.structured : null,
+    raw: content.kind === 'raw' ? content.raw : null,
+    globalSubstitutions: content.kind === 'structured' ? content.globalSubstitutions : null,
+    isTemplated: content.kind === 'structured' && content.isTemplated,
+    dataRetainUntil,
+    createdAt: acceptance.now,
+  };
+}
+
+/** The fields of one recipient's row that differ from one recipient to the next. */
+export type PerRecipient = { id: string; messageIdHeader: string; returnPathToken: string };
+
+/** The queue row of one recipient: everything else is the acceptance's, shared by every row. */
+export function messageRow(acceptance: Acceptance, contentId: string, recipient: AcceptedRecipient, own: PerRecipient) {
+  const { now, options } = acceptance;
+  return {
+    id: own.id,
+    accountId: acceptance.accountId,
+    domainId: acceptance.sender.domainId,
+    contentId,
+    campaignId: options.campaignId ?? null,
+    contactId: recipient.contactId ?? null,
+    messageIdHeader: own.messageIdHeader,
+    sender: acceptance.sender.email,
+    senderDomain: acceptance.sender.domain,
+    recipient: recipient.email,
+    recipientName: recipient.name,
+    recipientDomain: recipient.domain,
+    subject: acceptance.subject,
+    substitutions: recipient.substitutions,
+    status: options.isScheduled ? 'scheduled' : 'queued',
+    isSandbox: options.isSandbox,
+    sandboxResult: options.sandboxResult,
+    tags: options.tags,
+    trackOpens: options.trackOpens,
+    trackClicks: options.trackClicks,
+    firstAttemptAt: options.firstAttemptAt,
+    nextAttemptAt: options.firstAttemptAt,
+    expiresAt: options.expiresAt,
+    returnPathToken: own.returnPathToken,
+    retainUntil: new Date(now.getTime() + options.metadataRetentionDays * DAY_MS),
+    createdAt: now,
+    updatedAt: now,
+  };
 }
