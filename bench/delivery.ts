@@ -24,7 +24,7 @@ const BODY = 'x'.repeat(10 * 1024);
 export type DeliveryResult = { database: string; acceptedPerSecond: number; p50: number; p99: number; deliveredPerSecond: number; workerCpuMs: number; databaseCpuMs: number | null; messages: number };
 
 /** CPU used by the PostgreSQL backends serving one database (alive now), in ms. */
-async function databaseCpuMs(url: string): Promise<number> {
+export async function databaseCpuMs(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');

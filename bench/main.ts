@@ -7,6 +7,7 @@
  * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
  * campaign (bench/campaign.ts): a campaign to a 100,000-contact list, until all queued and all delivered.
  * submission (bench/submission.ts): 2,000 10 KB messages over 4 SMTP sessions, accepted, then delivered.
+ * versus-postfix (bench/versus-postfix.ts): 20,000 10 KB messages end to end, Postfix and Mailstead side by side.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
@@ -16,8 +17,9 @@ import { printCampaignResults, runCampaignBench, type CampaignResult } from './c
 import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 import { printSubmissionResults, runSubmissionBench, type SubmissionResult } from './submission';
+import { printVersusPostfixResults, runVersusPostfixBench } from './versus-postfix';
 
-const CASES = ['delivery', 'statistics', 'import', 'campaign', 'submission'] as const;
+const CASES = ['delivery', 'statistics', 'import', 'campaign', 'submission', 'versus-postfix'] as const;
 type Case = (typeof CASES)[number];
 
 const requested = process.argv.slice(2);
@@ -72,5 +74,13 @@ if (selected.includes('submission')) {
   for (const database of databases) results.push(await runSubmissionBench(database, dns));
   await dns.stop();
   printSubmissionResults(results);
+}
+
+if (selected.includes('versus-postfix')) {
+  const dns = new TestDnsServer();
+  await dns.start();
+  const result = await runVersusPostfixBench(databases, dns);
+  await dns.stop();
+  printVersusPostfixResults(result);
 }
 process.exit(0);

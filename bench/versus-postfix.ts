@@ -1,0 +1,202 @@
+/**
+ * The versus-postfix case of `npm run bench`: the same N messages of 10 KB delivered end to end by
+ * Postfix and by Mailstead into the same kind of loopback sink, timed from the first injection to
+ * the sink holding all N; BENCH_VERSUS_RUNS runs, each Postfix then Mailstead on every database.
+ *
+ * Postfix: a private instance (bench/postfix-instance.ts) with Debian's defaults (fsync'd queue,
+ * 20 connections to the relay), no DKIM; pre-built messages injected over SESSIONS pooled
+ * nodemailer sessions. Mailstead: one server with the web and worker roles, DKIM on, 100-recipient
+ * API requests (4 in flight); acceptance p50/p99 are those requests', answered while delivery runs.
+ */
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import nodemailer from 'nodemailer';
+import { createAccountWithKey } from '../e2e/support/cli';
+import type { TestDnsServer } from '../e2e/support/dns-server';
+import { createScratchDatabase } from '../e2e/support/postgres';
+import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
+import { api, cpuMs, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { databaseCpuMs, startSink } from './delivery';
+import { ensurePostfix, startPostfix } from './postfix-instance';
+
+const MESSAGES = Number(process.env.BENCH_VERSUS_MESSAGES ?? 20_000);
+const RUNS = Number(process.env.BENCH_VERSUS_RUNS ?? 3);
+const SESSIONS = Number(process.env.BENCH_VERSUS_SESSIONS ?? 16);
+const RECIPIENTS_PER_REQUEST = 100;
+const REQUESTS_IN_FLIGHT = 4;
+const TARGETS: Record<DatabaseName, number> = { PGlite: 1.5, PostgreSQL: 2 };
+// 10 KB of 71-character lines, the same text for both sides.
+const BODY = 'Delivered end to end to compare Mailstead with Postfix on one machine.\n'.repeat(144);
+
+type PostfixRun = { perSecond: number; cpuMsPerMessage: number };
+// CPU: Mailstead's process, plus (on PostgreSQL) its database backends'.
+type MailsteadRun = PostfixRun & { p50: number; p99: number; databaseCpuMsPerMessage: number };
+type VersusRun = { postfix: PostfixRun | null; mailstead: Partial<Record<DatabaseName, MailsteadRun>> };
+export type VersusResult = { databases: DatabaseName[]; runs: VersusRun[]; skipped: string | null; load: { before: number[]; after: number[] } };
+
+/** Waits until the sink holds `expected` messages; fails when it stops moving for a minute. */
+async function waitForSink(sink: { received: () => number }, expected: number, isAlive: () => boolean = () => true) {
+  let last = -1;
+  let lastMoved = performance.now();
+  while (sink.received() < expected) {
+    if (sink.received() !== last) [last, lastMoved] = [sink.received(), performance.now()];
+    if (!isAlive()) throw new Error(`the server exited at ${last}/${expected} delivered`);
+    if (performance.now() - lastMoved > 60_000) throw new Error(`delivery stalled at ${last}/${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function runPostfix(): Promise<PostfixRun> {
+  const sink = await startSink();
+  const instance = await startPostfix(sink.port);
+  const transport = nodemailer.createTransport({ pool: true, maxConnections: SESSIONS, maxMessages: Infinity, host: '127.0.0.1', port: instance.port, secure: false, ignoreTLS: true, name: 'injector.bench.test' });
+  try {
+    const body = Buffer.from(BODY.replace(/\n/g, '\r\n'));
+    const date = new Date().toUTCString();
+    const send = (index: number) => {
+      const to = `r${index}@sink.example`;
+      const headers = `From: Bench <bench@sender.example>\r\nTo: <${to}>\r\nSubject: Bench ${index}\r\nDate: ${date}\r\nMessage-ID: <${index}.versus@sender.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n`;
+      return transport.sendMail({ envelope: { from: 'bench@sender.example', to: [to] }, raw: Buffer.concat([Buffer.from(headers), body]) });
+    };
+    let next = 0;
+    const cpuBefore = instance.cpuMs();
+    const started = performance.now();
+    // Two messages queued per session, so that every session always has the next one at hand.
+    await Promise.all(
+      Array.from({ length: SESSIONS * 2 }, async () => {
+        while (next < MESSAGES) await send(next++);
+      }),
+    );
+    await waitForSink(sink, MESSAGES);
+    return { perSecond: MESSAGES / ((performance.now() - started) / 1000), cpuMsPerMessage: (instance.cpuMs() - cpuBefore) / MESSAGES };
+  } finally {
+    transport.close();
+    await instance.stop();
+    await sink.stop();
+  }
+}
+
+async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise<MailsteadRun> {
+  const sink = await startSink();
+  const dataDir = tempDataDir('ms-bench-versus-');
+  let env: Record<string, string> = {
+    DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    ALLOW_PRIVATE_NETWORKS: 'true',
+    SMTP_DELIVERY_PORT: String(sink.port),
+    // The per-account API limit (100/s) is not what is measured.
+    RATE_LIMIT_PER_SECOND: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    MAILSTEAD_SECRET: '',
+    REDIS_URL: '',
+    MAILSTEAD_TEST_DNS: '',
+  };
+  let drop: (() => Promise<void>) | null = null;
+  if (database === 'PostgreSQL') {
+    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_versus');
+    drop = scratch.drop;
+    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
+  }
+  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
+  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
+  const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' }, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) }));
+  const agent = trustingAgent(dataDir);
+  try {
+    const account = await createAccountWithKey(server.env, 'Versus bench');
+    const base = `/v2/accounts/${account.accountId}`;
+    const domain = `versus-${Date.now().toString(36)}.example.com`;
+    const created = await api(server, agent, account.apiKey, 'POST', `${base}/domains`, { domain }, 201);
+    for (const record of (created.dns_records ?? []) as { type: string; host: string; content: string }[]) {
+      if (record.type === 'TXT') dns.set(record.host, 'TXT', [record.content]);
+      if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
+    }
+    await api(server, agent, account.apiKey, 'POST', `${base}/domains/${domain}/check-dns`);
+
+    const requests = Math.ceil(MESSAGES / RECIPIENTS_PER_REQUEST);
+    const latencies: number[] = [];
+    let next = 0;
+    const databaseCpu = () => (env.DATABASE_URL ? databaseCpuMs(env.DATABASE_URL) : Promise.resolve(0));
+    const databaseCpuBefore = await databaseCpu();
+    const cpuBefore = cpuMs(server.process.pid!);
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: REQUESTS_IN_FLIGHT }, async () => {
+        while (next < requests) {
+          const index = next++;
+          const count = Math.min(RECIPIENTS_PER_REQUEST, MESSAGES - index * RECIPIENTS_PER_REQUEST);
+          const body = {
+            from: { email: `bench@${domain}`, name: 'Bench' },
+            recipients: Array.from({ length: count }, (_, r) => ({ email: `r${index}-${r}@sink.example` })),
+            subject: `Bench ${index}`,
+            text_content: BODY,
+          };
+          const t0 = performance.now();
+          await api(server, agent, account.apiKey, 'POST', `${base}/messages`, body, 202);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    await waitForSink(sink, MESSAGES, () => server.process.exitCode === null);
+    const seconds = (performance.now() - started) / 1000;
+    const cpuMsPerMessage = (cpuMs(server.process.pid!) - cpuBefore) / MESSAGES;
+    const databaseCpuMsPerMessage = ((await databaseCpu()) - databaseCpuBefore) / MESSAGES;
+    return { perSecond: MESSAGES / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerMessage, databaseCpuMsPerMessage };
+  } finally {
+    await server.stop();
+    await agent.close();
+    await sink.stop();
+    await drop?.();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runVersusPostfixBench(databases: DatabaseName[], dns: TestDnsServer): Promise<VersusResult> {
+  const postfix = ensurePostfix();
+  if (!postfix.isReady) console.warn(`\n!!! versus-postfix: the Postfix side is SKIPPED: ${postfix.reason}`);
+  const before = os.loadavg();
+  const runs: VersusRun[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const result: VersusRun = { postfix: postfix.isReady ? await runPostfix() : null, mailstead: {} };
+    for (const database of databases) result.mailstead[database] = await runMailstead(database, dns);
+    runs.push(result);
+    console.log(`versus-postfix run ${run}/${RUNS}: Postfix ${result.postfix?.perSecond.toFixed(0) ?? '-'} msg/s; ${databases.map((d) => `${d} ${result.mailstead[d]!.perSecond.toFixed(0)} msg/s`).join('; ')}`);
+  }
+  return { databases, runs, skipped: postfix.isReady ? null : postfix.reason, load: { before, after: os.loadavg() } };
+}
+
+const spread = (values: number[], digits = 0) => {
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  return min.toFixed(digits) === max.toFixed(digits) ? min.toFixed(digits) : `${min.toFixed(digits)}-${max.toFixed(digits)}`;
+};
+
+export function printVersusPostfixResults({ databases, runs, skipped, load }: VersusResult) {
+  const loadText = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+  console.log(`\n${MESSAGES} messages of 10 KB each way, end to end into a loopback sink, ${runs.length} run(s); load average before ${loadText(load.before)}, after ${loadText(load.after)}`);
+  console.log(`Postfix: private instance, ${SESSIONS} pooled SMTP sessions injecting pre-built messages, no DKIM. Mailstead: web+worker, ${RECIPIENTS_PER_REQUEST}-recipient API requests (${REQUESTS_IN_FLIGHT} in flight), DKIM on\n`);
+  console.log('| database   | Postfix (msg/s) | Mailstead (msg/s) | ratio       | target | met in  | acceptance p50 (ms) | p99 (ms)    | CPU ms/msg: Postfix | Mailstead (+PostgreSQL) |');
+  console.log('|------------|-----------------|-------------------|-------------|--------|---------|---------------------|-------------|---------------------|-------------------------|');
+  for (const database of databases) {
+    const mailstead = runs.map((run) => run.mailstead[database]!);
+    const postfix = runs.map((run) => run.postfix).filter((value): value is PostfixRun => value !== null);
+    const ratios = skipped ? [] : runs.map((run) => run.mailstead[database]!.perSecond / run.postfix!.perSecond);
+    const met = ratios.filter((ratio) => ratio >= TARGETS[database]).length;
+    const mailsteadCpu = spread(mailstead.map((run) => run.cpuMsPerMessage), 2) + (database === 'PostgreSQL' ? ` (+${spread(mailstead.map((run) => run.databaseCpuMsPerMessage), 2)})` : '');
+    const cells = [
+      database.padEnd(10),
+      (postfix.length ? spread(postfix.map((run) => run.perSecond)) : '-').padStart(15),
+      spread(mailstead.map((run) => run.perSecond)).padStart(17),
+      (ratios.length ? `${spread(ratios, 2)}x` : '-').padStart(11),
+      `${TARGETS[database]}x`.padStart(6),
+      (ratios.length ? `${met}/${ratios.length}` : '-').padStart(7),
+      spread(mailstead.map((run) => run.p50)).padStart(19),
+      spread(mailstead.map((run) => run.p99)).padStart(11),
+      (postfix.length ? spread(postfix.map((run) => run.cpuMsPerMessage), 2) : '-').padStart(19),
+      mailsteadCpu.padStart(23),
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+  console.log('\nratio: Mailstead over the Postfix run just before it; min-max over the runs. CPU: the Postfix master and its daemons; the Mailstead process (and its PostgreSQL backends); injector and sink excluded');
+}
