@@ -28,6 +28,8 @@ const token = `metrics-token-${stamp}-0123456789`;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // A server of its own, started while other suites load the machine: PGlite's first start can take a while.
+  test.setTimeout(180_000);
   metricsPort = await freePort();
   mxPort = await freePort();
   suite = await startMxSuite({
@@ -176,8 +178,10 @@ test('/healthz and /readyz answer on the web port (HTTPS and plain HTTP) and on 
 
 test('one delivery batch and one SMTP session can be followed in the logs by their ids', async () => {
   const sent = await api.post(api.account('/messages'), { from: { email: `ops@${sender}` }, recipients: [{ email: `cy@${rcptDomain}` }], subject: 'Followed', text_content: 'x' });
-  const messageId: string = sent.body.data[0].id;
-  await waitForStatus(api, messageId, 'Delivered');
+  const apiId: string = sent.body.data[0].id;
+  await waitForStatus(api, apiId, 'Delivered');
+  // The API names a message `<id@sender domain>`; log lines carry the id alone.
+  const messageId = /^<([^@>]+)@/.exec(apiId)![1];
   const lines = () => readFileSync(server.logFile, 'utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
 
   let outcome: any;
