@@ -36,7 +36,7 @@ test.beforeAll(async () => {
     name: 'Metrics',
     sender,
     recipientDomain: rcptDomain,
-    env: { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token, LOG_LEVEL: 'debug', ROLES: 'web,worker,mx', MX_PORT: String(mxPort) },
+    env: { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token, LOG_LEVEL: 'debug', ROLES: 'web,worker,smtp,mx', MX_PORT: String(mxPort) },
   });
   ({ server, api } = suite);
 });
@@ -160,7 +160,7 @@ test('/healthz and /readyz answer on the web port (HTTPS and plain HTTP) and on 
     expect(await ready.json()).toEqual({
       status: 'ready',
       failing: [],
-      checks: { database: 'ok', migrations: 'ok', roles: { web: 'started', worker: 'started', mx: 'started' }, process: 'running' },
+      checks: { database: 'ok', migrations: 'ok', roles: { web: 'started', worker: 'started', smtp: 'started', mx: 'started' }, process: 'running' },
     });
   }
   // Past the API's burst (200) within a second or two: probes do not go through the rate limiter.
@@ -197,6 +197,16 @@ test('one delivery batch and one SMTP session can be followed in the logs by the
       return refused ? lines().filter((line) => line.smtpSession === refused.smtpSession).map((line) => `${line.smtpRole} ${line.msg}`) : [];
     })
     .toEqual(['mx smtp session opened', 'mx mx recipient refused', 'mx smtp session closed']);
+
+  // Submission: nothing is accepted before AUTH, and the session's lines share its id all the same.
+  const submission = await converse(Number(server.env.SMTP_SUBMISSION_PORT), ['EHLO probe.example', 'MAIL FROM:<someone@probe.example>', 'QUIT']);
+  expect(submission[1]).toMatch(/^530 /);
+  await expect
+    .poll(() => {
+      const sessions = new Set(lines().filter((line) => line.smtpRole === 'submission').map((line) => line.smtpSession));
+      return [...sessions].map((id) => lines().filter((line) => line.smtpSession === id).map((line) => line.msg));
+    })
+    .toContainEqual(['smtp session opened', 'smtp session closed']);
 });
 
 test('/readyz is 503 naming the database while it refuses connections, /healthz stays 200, and readiness returns with the database', async () => {
