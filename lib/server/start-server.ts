@@ -149,7 +149,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     logger.info({ port: mx.port }, 'the MX is listening (routes and return-path mail; STARTTLS optional, no AUTH)');
   }
   if (config.roles.includes('mx')) operations.readiness.markStarted('mx');
-  // Runs first when stopping (stops run in reverse): /readyz turns 503 so load balancers drain us.
+  // Runs first when stopping (stops run in reverse): /readyz answers 503 from then on.
   stops.push(() => operations.readiness.markStopping());
   return { stop, port };
 }
