@@ -1,5 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { observeHttpRequest } from '@/lib/shared/metrics';
 import { AppError } from '@/lib/shared/errors';
 import { registerEndpoint, type RouteTable } from './endpoint';
 import { errorResponse, methodNotAllowed, routeNotFound } from './errors';
@@ -34,7 +36,9 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Request-Id', requestId);
-    logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'api request');
+    const ms = performance.now() - started;
+    observeHttpRequest(c.req.method, routePatternOf(c), c.res.status, ms / 1000);
+    logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'api request');
   });
 
   let document: object | null = null;
@@ -63,6 +67,16 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   });
 
   return { app, openApiDocument };
+}
+
+/**
+ * The pattern of the endpoint the request matched (`/v2/accounts/:account_id/messages`), for
+ * metrics: never the raw path, whose ids would make a series per request. Middleware is
+ * registered for every method ('ALL'); the first handler after it answers (`/u/test` before
+ * `/u/:token`), also when the middleware refused the request first. No endpoint: `unmatched`.
+ */
+function routePatternOf(c: Context): string {
+  return matchedRoutes(c).find((route) => route.method !== 'ALL')?.path ?? 'unmatched';
 }
 
 function generateDocument(registry: OpenAPIRegistry): object {

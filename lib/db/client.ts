@@ -17,6 +17,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs fn while holding a PostgreSQL advisory lock (session level) on one connection. */
   withAdvisoryLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /** The pool's connections (PostgreSQL); null on PGlite, which has one connection and no pool. */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
 
@@ -48,6 +50,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         await client.query('select pg_advisory_unlock($1)', [lockId]);
       }
     },
+    poolUse: () => null,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -79,6 +82,7 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
         connection.release();
       }
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

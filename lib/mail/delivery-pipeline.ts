@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { dkimKeys, domains, messageContents } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from '@/lib/core/messages/classify-bounce';
+import { observeSmtpResponse, smtpReplyClass } from '@/lib/shared/metrics';
 import type { BatchContext } from './batch-context';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';
@@ -86,6 +87,7 @@ const STEPS: Step[] = [
         onDataSent: () => batch.onDataSent(job.message.id),
         // Recorded before the connection takes another message: a crash re-sends at most one per connection.
         settle: async (result) => {
+          observeSmtpResponse(result.kind === 'accepted' ? '2xx' : result.kind === 'rejected' ? smtpReplyClass(result.code) : 'unreachable');
           if (result.kind === 'unreachable') batch.destinations.forget(job.message.recipientDomain);
           const outcome = deliveryOutcome(result);
           job.recorded = batch.recordOutcome(job.message, outcome);

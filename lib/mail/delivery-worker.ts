@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Services } from '@/lib/core/context';
 import { unsafePauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-signal';
@@ -42,20 +43,29 @@ export async function startDeliveryWorker(services: Services, options: { databas
   const idleTimer = setInterval(() => destinations.closeIdle(), 10_000);
 
   const runBatch = async (claimed: Awaited<ReturnType<typeof unsafeClaimDueMessages>>, now: Date) => {
+    // Every line about this batch and its messages carries batchId (and messageId): one delivery can be followed.
+    const batchLogger = logger.child({ batchId: randomUUID() });
+    batchLogger.debug({ messages: claimed.length, workerId }, 'delivery batch claimed');
     try {
       const batch = await loadBatchContext(db, claimed, {
-        services,
+        services: { ...services, logger: batchLogger },
         now,
         destinations,
         onDataSent: (id) => writer.markDataSent(id),
         recordOutcome: (message, outcome) => writer.record(message, outcome),
       });
       // A rejection here is an outcome that could not be written (logged by the writer).
-      const settled = await Promise.allSettled(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
+      const settled = await Promise.allSettled(
+        claimed.map(async (message) => {
+          const outcome = await runPipeline(message, batch);
+          batchLogger.debug({ messageId: message.id, outcome: outcome.kind, response: outcome.log }, 'delivery outcome');
+          return { message, outcome };
+        }),
+      );
       const recorded = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-      await unsafePauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => logger.error({ err: error }, 'bounce-rate check failed'));
+      await unsafePauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => batchLogger.error({ err: error }, 'bounce-rate check failed'));
     } catch (error) {
-      logger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
+      batchLogger.error({ err: error }, 'delivery batch failed; its messages are retried after their lease');
     }
   };
 

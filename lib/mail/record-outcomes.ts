@@ -8,6 +8,7 @@ import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppre
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { events, messages, type DeliveryAttempt } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
+import { observeDeliveryOutcome } from '@/lib/shared/metrics';
 import type { ClaimedMessage } from './claim-due-messages';
 import { HARD_BOUNCES } from '@/lib/core/messages/classify-bounce';
 import type { Outcome } from './outcome';
@@ -28,6 +29,8 @@ type Plan = {
   events: (typeof events.$inferInsert)[];
   count: (rollup: Rollup) => void;
   suppression: Parameters<typeof suppressRecipient>[1] | null;
+  /** Acceptance to delivery, for the metrics: delivered real messages only. */
+  latencySeconds: number | null;
 };
 
 /**
@@ -104,6 +107,7 @@ export async function recordOutcomes(
               at: now,
             }
           : null,
+      latencySeconds: isDelivered && !message.isSandbox ? (now.getTime() - message.firstAttemptAt.getTime()) / 1000 : null,
     });
   }
 
@@ -133,8 +137,12 @@ export async function recordOutcomes(
     where m.id = u.id and m.locked_by = ${workerId}
     returning m.id`;
   const all = [...plans.values()];
-  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null))) return;
+  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null))) {
+    countWritten(all);
+    return;
+  }
 
+  let written: Plan[] = [];
   await db.transaction(async (tx) => {
     await markDataSent(tx);
     const result = await tx.execute(updateHeld);
@@ -146,7 +154,14 @@ export async function recordOutcomes(
     // Tags before hours, the order in which acceptance's one statement takes them (its last upsert
     // runs first): in the opposite order, outcomes and sends deadlock on the same counter rows.
     for (const statement of rollup.statements(tx).reverse()) await tx.execute(statement);
+    written = held;
   });
+  countWritten(written);
+}
+
+/** Metrics count outcomes once committed, and only those of rows this worker still held. */
+function countWritten(plans: Plan[]): void {
+  for (const plan of plans) observeDeliveryOutcome(plan.update.status, plan.latencySeconds);
 }
 
 /**

@@ -168,7 +168,18 @@ const envSchema = z.object({
   WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(500),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  // The operations listener (plain HTTP: /metrics, /healthz, /readyz); off unless a port is given.
+  METRICS_PORT: optionalPort(0),
+  METRICS_HOST: z.string().default('127.0.0.1').refine((value) => isIP(value) !== 0, 'must be an IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0'),
+  METRICS_TOKEN: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || /^[A-Za-z0-9._~+/=-]{16,256}$/.test(value), 'must be 16 to 256 characters of letters, digits and ._~+/=-'),
+  // How long /readyz waits for the database before it answers 503.
+  READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
+
+const isLoopbackAddress = (host: string) => /^127\./.test(host) || host === '::1' || host === '::ffff:127.0.0.1';
 
 /** The process's configuration: core's part (lib/core/config.ts) and the server's own settings. */
 export type Config = CoreConfig & {
@@ -192,6 +203,10 @@ export type Config = CoreConfig & {
   /** Slow or silent clients: first byte, TLS handshake and request headers each within `headersMs`; idle keep-alive. */
   httpTimeouts: { headersMs: number; keepAliveMs: number };
   jobPollMs: number;
+  /** The operations listener: `/metrics` (bearer `token` when set), `/healthz`, `/readyz`; port 0 is off. */
+  metrics: { port: number; host: string; token: string | null };
+  /** /readyz's database probe gives up after this. */
+  readyTimeoutMs: number;
   campaignBatchSize: number;
   retentionPurgeIntervalSeconds: number;
 };
@@ -215,6 +230,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DATABASE_URL && !e.MAILSTEAD_SECRET) {
     throw new ConfigError('missing MAILSTEAD_SECRET: it is required when DATABASE_URL is set (every process must share one master key)');
   }
+  // Metrics name every account's volume: never reachable from other hosts without a token.
+  if (e.METRICS_PORT !== 0 && !isLoopbackAddress(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    throw new ConfigError(`missing METRICS_TOKEN: it is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address`);
+  }
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new ConfigError(`invalid METRICS_PORT="${e.METRICS_PORT}": must differ from PORT`);
   const publicUrl = new URL(e.PUBLIC_URL || `https://localhost:${e.PORT}`);
   return {
     port: e.PORT,
@@ -245,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     jobPollMs: e.JOB_POLL_MS,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
     dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
     delivery: {

@@ -12,6 +12,7 @@ import { publishDashboardAuth } from './dashboard-auth';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Logger } from './logger';
 import { buildRegistry } from './registry';
+import { startOperations } from './operations-server';
 import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
 import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
@@ -51,6 +52,10 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(lock.release);
   }
 
+  // Before the database opens: /healthz answers and /readyz says what it waits for during migrations.
+  const operations = await startOperations(config, logger);
+  stops.push(() => operations.close());
+
   let registry;
   try {
     registry = await buildRegistry(config, logger);
@@ -60,6 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     throw error;
   }
   stops.push(() => registry.close());
+  operations.attach(registry);
   logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
   if (registry.rateLimiter.isLocal && config.databaseUrl) {
     logger.warn('rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them');
@@ -82,6 +88,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => imports.stop());
     const campaigns = await startCampaignWorker(registry, { settings: { batchSize: config.campaignBatchSize } });
     stops.push(() => campaigns.stop());
+    operations.readiness.markStarted('worker');
   }
 
   let port: number | null = null;
@@ -104,9 +111,11 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
       logger,
       api: getRequestListener(app.fetch),
       dashboard: dashboard.handle,
+      health: operations.answerHealth,
     });
     stops.push(() => web.close());
     port = web.port;
+    operations.readiness.markStarted('web');
     await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
@@ -130,6 +139,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
       logger.info({ port: submission.port }, listener.message);
     }
   }
+  // With both submission ports at 0 the role has nothing to start.
+  if (config.roles.includes('smtp')) operations.readiness.markStarted('smtp');
   if (config.roles.includes('mx') && config.mxPort !== 0) {
     // STARTTLS with the same certificate: MAIL_HOSTNAME is the name the MX records point at.
     const tls = await loadTlsMaterial(config);
@@ -137,6 +148,9 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => mx.close());
     logger.info({ port: mx.port }, 'the MX is listening (routes and return-path mail; STARTTLS optional, no AUTH)');
   }
+  if (config.roles.includes('mx')) operations.readiness.markStarted('mx');
+  // Runs first when stopping (stops run in reverse): /readyz answers 503 from then on.
+  stops.push(() => operations.readiness.markStopping());
   return { stop, port };
 }
 

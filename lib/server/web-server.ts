@@ -32,6 +32,8 @@ export async function startWebServer(options: {
   logger: Logger;
   api: Handler;
   dashboard: Handler;
+  /** /healthz and /readyz (operations-server.ts): true when it answered. Also over plain HTTP: probes carry nothing secret. */
+  health?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }): Promise<WebServer> {
   const { trustProxy, logger, timeouts } = options;
 
@@ -42,6 +44,7 @@ export async function startWebServer(options: {
     res.once('close', () => inFlight--);
     const requestId = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', requestId);
+    if (options.health?.(req, res)) return;
     const peer = normalizeIp(req.socket.remoteAddress);
     const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
     const clientIp = isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer;

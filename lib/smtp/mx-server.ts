@@ -2,6 +2,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import type { Services } from '@/lib/core/context';
 import { unsafeCheckInboundRecipient, type InboundRecipient } from '@/lib/core/inbound/check-inbound-recipient';
 import { unsafeReceiveInboundMail, type InboundMail } from '@/lib/core/inbound/receive-inbound-mail';
+import { createSessionLoggers } from './session-loggers';
 import { smtpError } from './smtp-reply';
 
 // The contract gives no inbound limit: 25 MB as common MX hosts have it; 100 RCPT as RFC 5321 4.5.3.1.8 asks us to take.
@@ -44,6 +45,7 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
   const maxBytes = options.maxMessageBytes ?? MX_MAX_MESSAGE_BYTES;
   // The recipients accepted in each session's current transaction, with what core decided for them.
   const accepted = new Map<string, Accepted[]>();
+  const loggers = createSessionLoggers(services.logger, 'mx');
 
   const server = new SMTPServer({
     name: options.hostname,
@@ -60,8 +62,15 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
     logger: false,
     disableReverseLookup: true,
 
+    onConnect(session, callback) {
+      loggers.open(session).debug({ remoteAddress: session.remoteAddress }, 'smtp session opened');
+      callback();
+    },
+
     onClose(session) {
+      loggers.of(session).debug('smtp session closed');
       accepted.delete(session.id);
+      loggers.close(session);
     },
 
     onMailFrom(_address, session, callback) {
@@ -72,14 +81,17 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
     onRcptTo(address, session, callback) {
       unsafeCheckInboundRecipient(services.db, address.address)
         .then((decision) => {
-          if (decision.kind !== 'route' && decision.kind !== 'return_path') return callback(refusal(decision));
+          if (decision.kind !== 'route' && decision.kind !== 'return_path') {
+            loggers.of(session).debug({ recipient: address.address, decision: decision.kind }, 'mx recipient refused');
+            return callback(refusal(decision));
+          }
           const list = accepted.get(session.id) ?? [];
           list.push(decision);
           accepted.set(session.id, list);
           callback();
         })
         .catch((error: unknown) => {
-          services.logger.error({ err: error }, 'mx recipient check failed');
+          loggers.of(session).error({ err: error }, 'mx recipient check failed');
           callback(smtpError(451, '4.3.0 temporary failure, try again later'));
         });
     },
@@ -94,10 +106,14 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
         // A recipient that passed twice (RCPT repeated) is received once.
         const recipients = [...new Map((accepted.get(session.id) ?? []).map((recipient) => [recipient.address, recipient])).values()];
         const mail = { sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', recipients, raw: Buffer.concat(chunks) };
-        unsafeReceiveInboundMail(services, mail)
-          .then(() => callback(null, '2.0.0 Ok: queued'))
+        const logger = loggers.of(session);
+        unsafeReceiveInboundMail({ ...services, logger }, mail)
+          .then(() => {
+            logger.debug({ sender: mail.sender, recipients: recipients.length, bytes: mail.raw.length }, 'mx message accepted');
+            callback(null, '2.0.0 Ok: queued');
+          })
           .catch((error: unknown) => {
-            services.logger.error({ err: error }, 'mx could not take a message');
+            logger.error({ err: error }, 'mx could not take a message');
             callback(smtpError(451, '4.3.0 temporary failure, try again later'));
           });
       });

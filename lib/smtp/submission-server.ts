@@ -5,6 +5,7 @@ import { submitSmtpMessage } from '@/lib/core/messages/submit-smtp-message';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { authenticateSmtpCredential, type AuthenticatedSmtpCredential } from '@/lib/core/smtp-credentials/authenticate-smtp-credential';
 import { credentialPrincipal } from './credential-principal';
+import { createSessionLoggers } from './session-loggers';
 import { replyForError, smtpError } from './smtp-reply';
 
 // The contract's limits (ahasend-contract.md 2.10).
@@ -36,7 +37,8 @@ const credentialOf = (session: Session) => session.user as AuthenticatedSmtpCred
 export async function startSubmissionServer(options: SubmissionServerOptions): Promise<{ port: number; close: () => Promise<void> }> {
   const { services } = options;
   const messagesByConnection = new Map<string, number>();
-  const context = (session: Session) => ({ ...services, principal: credentialPrincipal(credentialOf(session), session.remoteAddress ?? null) });
+  const loggers = createSessionLoggers(services.logger, 'submission');
+  const context = (session: Session) => ({ ...services, logger: loggers.of(session), principal: credentialPrincipal(credentialOf(session), session.remoteAddress ?? null) });
 
   const server = new SMTPServer({
     name: options.hostname,
@@ -53,18 +55,33 @@ export async function startSubmissionServer(options: SubmissionServerOptions): P
     logger: false,
     disableReverseLookup: true,
 
+    onConnect(session, callback) {
+      loggers.open(session).debug({ remoteAddress: session.remoteAddress, isImplicitTls: options.isImplicitTls ?? false }, 'smtp session opened');
+      callback();
+    },
+
     onAuth(auth, session, callback) {
+      const logger = loggers.of(session);
       authenticateSmtpCredential(services.db, auth.username ?? '', auth.password ?? '')
         .then((credential) => {
-          if (!credential) return callback(smtpError(535, '5.7.8 Authentication credentials invalid'));
-          if (credential.accountStatus !== 'active') return callback(smtpError(521, '5.7.1 Account is suspended'));
+          if (!credential) {
+            logger.info({ method: auth.method }, 'smtp authentication refused: invalid credentials');
+            return callback(smtpError(535, '5.7.8 Authentication credentials invalid'));
+          }
+          if (credential.accountStatus !== 'active') {
+            logger.info({ credentialId: credential.credentialId }, 'smtp authentication refused: account not active');
+            return callback(smtpError(521, '5.7.1 Account is suspended'));
+          }
+          logger.debug({ credentialId: credential.credentialId }, 'smtp authenticated');
           callback(null, { user: credential });
         })
         .catch((error: unknown) => callback(replyForError(error)));
     },
 
     onClose(session) {
+      loggers.of(session).debug({ messages: messagesByConnection.get(session.id) ?? 0 }, 'smtp session closed');
       messagesByConnection.delete(session.id);
+      loggers.close(session);
     },
 
     onMailFrom(address, session, callback) {
@@ -101,11 +118,17 @@ export async function startSubmissionServer(options: SubmissionServerOptions): P
           recipients: envelope.rcptTo.map((recipient) => recipient.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         };
+        const logger = loggers.of(session);
         submitSmtpMessage(context(session), input)
-          .then((accepted) => callback(null, `2.0.0 Ok: queued as ${accepted.messageIdHeader}`))
+          .then((accepted) => {
+            logger.debug({ messageIdHeader: accepted.messageIdHeader, recipients: input.recipients.length }, 'smtp message accepted');
+            callback(null, `2.0.0 Ok: queued as ${accepted.messageIdHeader}`);
+          })
           .catch((error: unknown) => {
-            if (replyForError(error).responseCode === 451) services.logger.error({ err: error }, 'smtp submission failed');
-            callback(replyForError(error));
+            const reply = replyForError(error);
+            if (reply.responseCode === 451) logger.error({ err: error }, 'smtp submission failed');
+            else logger.info({ code: reply.responseCode, reply: reply.message }, 'smtp message refused');
+            callback(reply);
           });
       });
     },

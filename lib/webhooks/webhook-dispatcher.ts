@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Services } from '@/lib/core/context';
 import { ROUTE_SECRET_PURPOSE } from '@/lib/core/routes/create-route';
 import { WEBHOOK_SECRET_PURPOSE } from '@/lib/core/webhooks/create-webhook';
@@ -12,6 +14,7 @@ import { recordAttempt } from './record-attempt';
 import { unsafeReclaimDeadDeliveryLeases, unsafeReleaseAllDeliveryLeases } from './reclaim-delivery-leases';
 import { createWebhookClient, type AttemptResult } from './send-webhook';
 import { webhookHeaders } from './sign-webhook';
+import { webhookAttemptsTotal } from '@/lib/shared/metrics';
 
 /** Calls to one webhook or route in flight at once from one process, so that a slow receiver cannot take every slot. */
 const PER_TARGET_IN_FLIGHT = 4;
@@ -53,7 +56,7 @@ export async function startWebhookDispatcher(services: Services, options: { work
       setTimeout(resolve, ms);
     });
 
-  const attempt = async (delivery: ClaimedDelivery, target: Target | null, body: string | null) => {
+  const attempt = async (delivery: ClaimedDelivery, target: Target | null, body: string | null, batchLogger: Logger) => {
     const at = services.now();
     let result: AttemptResult;
     if (!target || body === null) {
@@ -61,18 +64,20 @@ export async function startWebhookDispatcher(services: Services, options: { work
     } else {
       result = await client.send({ url: target.url, headers: webhookHeaders(target.secret, delivery.id, body, at), body });
     }
+    webhookAttemptsTotal.labels(result.isSuccess ? 'success' : 'failure').inc();
+    batchLogger.debug({ deliveryId: delivery.id, eventType: delivery.eventType, status: result.status, latencyMs: result.latencyMs, isSuccess: result.isSuccess, error: result.error }, 'webhook attempt');
     try {
       const recorded = await recordAttempt(db, config, { workerId, delivery, result, at: services.now() });
-      if (recorded?.disabledWebhook) logger.warn({ webhookId: delivery.webhookId, routeId: delivery.routeId, accountId: delivery.accountId }, `${deliveryTargetOf(delivery).kind} disabled after a run of failed deliveries`);
+      if (recorded?.disabledWebhook) batchLogger.warn({ webhookId: delivery.webhookId, routeId: delivery.routeId, accountId: delivery.accountId }, `${deliveryTargetOf(delivery).kind} disabled after a run of failed deliveries`);
     } catch (error) {
-      logger.error({ err: error, deliveryId: delivery.id }, 'a webhook attempt could not be recorded; the delivery is retried after its lease');
+      batchLogger.error({ err: error, deliveryId: delivery.id }, 'a webhook attempt could not be recorded; the delivery is retried after its lease');
     }
   };
 
-  const start = (delivery: ClaimedDelivery, target: Target | null, body: string | null) => {
+  const start = (delivery: ClaimedDelivery, target: Target | null, body: string | null, batchLogger: Logger) => {
     const key = deliveryTargetOf(delivery).id;
     perTarget.set(key, (perTarget.get(key) ?? 0) + 1);
-    const running: Promise<void> = attempt(delivery, target, body).finally(() => {
+    const running: Promise<void> = attempt(delivery, target, body, batchLogger).finally(() => {
       inFlight.delete(running);
       const left = (perTarget.get(key) ?? 1) - 1;
       if (left > 0) perTarget.set(key, left);
@@ -100,11 +105,14 @@ export async function startWebhookDispatcher(services: Services, options: { work
       }
     }
     await releaseDeliveries(db, workerId, handedBack);
+    // Every line about this claim and its attempts carries batchId (and deliveryId).
+    const batchLogger = logger.child({ batchId: randomUUID() });
+    batchLogger.debug({ deliveries: taken.length, handedBack: handedBack.length, workerId }, 'webhook batch claimed');
     const targets = await loadTargets(taken);
     const payloads = await loadDeliveryPayloads(db, taken);
     for (const delivery of taken) {
       const payload = payloads.get(delivery.id);
-      start(delivery, targets.get(deliveryTargetOf(delivery).id) ?? null, payload ? JSON.stringify(payload) : null);
+      start(delivery, targets.get(deliveryTargetOf(delivery).id) ?? null, payload ? JSON.stringify(payload) : null, batchLogger);
     }
     return taken.length;
   };

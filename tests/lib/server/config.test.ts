@@ -31,6 +31,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({ headersMs: 1000, keepAliveMs: 5000 });
   });
 
+  it('has the metrics listener off by default, on loopback when given a port', () => {
+    expect(loadConfig({}).metrics).toEqual({ port: 0, host: '127.0.0.1', token: null });
+    expect(loadConfig({}).readyTimeoutMs).toBe(2000);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: null });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::1' }).metrics.host).toBe('::1');
+    const open = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a-long-enough-token-0123', READY_TIMEOUT_MS: '500' });
+    expect(open.metrics).toEqual({ port: 9464, host: '0.0.0.0', token: 'a-long-enough-token-0123' });
+    expect(open.readyTimeoutMs).toBe(500);
+    // Without a port nothing listens, so no token is needed whatever the host.
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metrics.port).toBe(0);
+  });
+
+  it.each([
+    [{ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }, /METRICS_TOKEN.*loopback/],
+    [{ METRICS_PORT: '9464', METRICS_HOST: '10.1.2.3' }, /METRICS_TOKEN/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT.*PORT/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT/],
+    [{ METRICS_HOST: 'metrics.example' }, /METRICS_HOST/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
+    [{ METRICS_TOKEN: 'has spaces in it, sixteen+' }, /METRICS_TOKEN/],
+    [{ READY_TIMEOUT_MS: '10' }, /READY_TIMEOUT_MS/],
+  ])('refuses the metrics settings %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
   it.each([
     [{ PORT: '70000' }, /PORT/],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /HTTP_HEADERS_TIMEOUT_MS/],
