@@ -95,7 +95,14 @@ export async function startServer(options: { env?: Record<string, string | undef
       return exited;
     },
   };
-  if (options.waitForReady !== false) await waitForReady(handle);
+  if (options.waitForReady !== false) {
+    // A server that never became ready is stopped, not left running behind a failed suite.
+    await waitForReady(handle).catch(async (error: unknown) => {
+      child.kill('SIGKILL');
+      await exited;
+      throw error;
+    });
+  }
   return handle;
 }
 
