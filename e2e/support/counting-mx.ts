@@ -14,6 +14,9 @@ export class CountingMx {
   private server!: SMTPServer;
   port = 0;
 
+  /** `replyDelayMs`: how long each DATA waits for its reply (a slow receiver keeps deliveries in flight). */
+  constructor(private readonly options: { replyDelayMs?: number } = {}) {}
+
   async start(): Promise<this> {
     this.port = await freePort();
     this.server = new SMTPServer({
@@ -35,7 +38,8 @@ export class CountingMx {
           const entry = this.accepted.get(messageId) ?? { recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '', at: [] };
           entry.at.push(Date.now());
           this.accepted.set(messageId, entry);
-          callback();
+          if (this.options.replyDelayMs) setTimeout(callback, this.options.replyDelayMs);
+          else callback();
         });
       },
     });
@@ -46,6 +50,15 @@ export class CountingMx {
 
   async stop(): Promise<void> {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** How many copies of a message each recipient that `matches` picks was sent (one per recipient when nothing is duplicated). */
+  copiesByRecipient(matches: (recipient: string) => boolean): Map<string, number> {
+    const copies = new Map<string, number>();
+    for (const { recipient, at } of this.accepted.values()) {
+      if (matches(recipient)) copies.set(recipient, (copies.get(recipient) ?? 0) + at.length);
+    }
+    return copies;
   }
 
   /** When each copy of the messages that `matches` picks was accepted (ms). */

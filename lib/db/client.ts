@@ -55,7 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server through a connection pool; any number of processes can share it. */
-async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -85,6 +85,6 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; databasePoolSize?: number }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePoolSize ?? 20) : openPglite(options.dataDir);
 }
