@@ -15,8 +15,6 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs fn while holding a PostgreSQL advisory lock (session level) on one connection. */
-  withAdvisoryLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -39,15 +37,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    // One connection: the lock is trivially ours, but taking it keeps both paths the same.
-    async withAdvisoryLock(lockId, fn) {
-      await client.query('select pg_advisory_lock($1)', [lockId]);
-      try {
-        return await fn(db);
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [lockId]);
-      }
-    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -66,19 +55,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async withAdvisoryLock(lockId, fn) {
-      const connection = await pool.connect();
-      try {
-        await connection.query('select pg_advisory_lock($1)', [lockId]);
-        try {
-          return await fn(drizzle({ client: connection, schema }) as unknown as Db);
-        } finally {
-          await connection.query('select pg_advisory_unlock($1)', [lockId]);
-        }
-      } finally {
-        connection.release();
-      }
-    },
     async close() {
       await pool.end();
     },
