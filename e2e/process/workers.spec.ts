@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createAccountWithKey } from '../support/cli';
@@ -7,7 +8,7 @@ import { ApiClient, type ApiResponse } from '../support/client';
 import { CountingMx } from '../support/counting-mx';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
 import { routeDomainToLoopback, verifiedDomain } from '../support/sending';
-import { startServer, type ServerHandle } from '../support/server';
+import { freePort, startServer, type ServerHandle } from '../support/server';
 
 /**
  * WORKERS=2 on PostgreSQL: one `mailstead start`, a primary and two worker processes sharing the
@@ -175,5 +176,24 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     for (const pid of [firstPids[1], replacement]) expect(() => process.kill(pid, 0)).toThrow();
   } finally {
     for (const step of cleanups.reverse()) await step().catch(() => {});
+  }
+});
+
+test('WORKERS=2: a worker that cannot start (its port is taken) stops the primary with exit 1', async () => {
+  const adminUrl = postgresAdminUrl();
+  test.skip(!adminUrl, 'needs the PostgreSQL run (MAILSTEAD_TEST_POSTGRES_URL): the embedded database allows one process');
+  test.setTimeout(120_000);
+  const scratch = await createScratchDatabase(adminUrl!, 'mailstead_workers');
+  const port = await freePort();
+  const taken = net.createServer().listen(port);
+  try {
+    const server = await startServer({ env: { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url'), WORKERS: '2', PORT: String(port) }, waitForReady: false });
+    expect(await server.exited).toBe(1);
+    const log = readFileSync(server.logFile, 'utf8');
+    expect(log).toMatch(/EADDRINUSE/);
+    expect(log).toMatch(/"msg":"a worker failed to start"/);
+  } finally {
+    taken.close();
+    await scratch.drop();
   }
 });
