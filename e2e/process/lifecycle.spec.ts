@@ -93,6 +93,7 @@ const configErrors: [string, Record<string, string | undefined>, RegExp][] = [
   ['DATABASE_URL without MAILSTEAD_SECRET', { DATABASE_URL: 'postgres://127.0.0.1/none', MAILSTEAD_SECRET: '' }, /^mailstead: missing MAILSTEAD_SECRET/m],
   ['a short MAILSTEAD_SECRET', { MAILSTEAD_SECRET: 'short' }, /^mailstead: invalid MAILSTEAD_SECRET=.*at least 32/m],
   ['TLS_CERT without TLS_KEY', { TLS_CERT: '/tmp/cert.pem' }, /^mailstead: invalid TLS_KEY/m],
+  ['WORKERS=2 on the embedded database', { WORKERS: '2' }, /^mailstead: invalid WORKERS="2": the embedded database \(PGlite\) allows one process/m],
 ];
 
 for (const [name, env, message] of configErrors) {

@@ -12,7 +12,12 @@ export class CountingMx {
   /** Connected sessions: a killed sender can leave at most one accepted-but-unrecorded message in each. */
   readonly openSessions = new Set<string>();
   private server!: SMTPServer;
+  private gate: Promise<void> | null = null;
+  private openGate: (() => void) | null = null;
   port = 0;
+
+  /** `replyDelayMs`: how long each DATA waits for its reply (a slow receiver keeps deliveries in flight). */
+  constructor(private readonly options: { replyDelayMs?: number } = {}) {}
 
   async start(): Promise<this> {
     this.port = await freePort();
@@ -29,13 +34,17 @@ export class CountingMx {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('latin1');
-          const head = raw.slice(0, raw.indexOf('\r\n\r\n') + 1 || raw.length);
-          const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? `(none ${session.id} ${Date.now()})`;
-          const entry = this.accepted.get(messageId) ?? { recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '', at: [] };
-          entry.at.push(Date.now());
-          this.accepted.set(messageId, entry);
-          callback();
+          // Held: the message waits (unrecorded, unanswered) until release().
+          void (this.gate ?? Promise.resolve()).then(() => {
+            const raw = Buffer.concat(chunks).toString('latin1');
+            const head = raw.slice(0, raw.indexOf('\r\n\r\n') + 1 || raw.length);
+            const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? `(none ${session.id} ${Date.now()})`;
+            const entry = this.accepted.get(messageId) ?? { recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '', at: [] };
+            entry.at.push(Date.now());
+            this.accepted.set(messageId, entry);
+            if (this.options.replyDelayMs) setTimeout(callback, this.options.replyDelayMs);
+            else callback();
+          });
         });
       },
     });
@@ -44,8 +53,28 @@ export class CountingMx {
     return this;
   }
 
+  /** Accepts nothing until release(): the senders' connections wait in DATA. */
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.openGate = resolve));
+  }
+
+  release(): void {
+    this.openGate?.();
+    this.gate = null;
+  }
+
   async stop(): Promise<void> {
+    this.release();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** How many copies of a message each recipient that `matches` picks was sent (one per recipient when nothing is duplicated). */
+  copiesByRecipient(matches: (recipient: string) => boolean): Map<string, number> {
+    const copies = new Map<string, number>();
+    for (const { recipient, at } of this.accepted.values()) {
+      if (matches(recipient)) copies.set(recipient, (copies.get(recipient) ?? 0) + at.length);
+    }
+    return copies;
   }
 
   /** When each copy of the messages that `matches` picks was accepted (ms). */

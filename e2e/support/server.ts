@@ -74,6 +74,9 @@ export async function startServer(options: { env?: Record<string, string | undef
     // Free ports, not the fixed defaults, for any server of the run that has the smtp role.
     SMTP_SUBMISSION_PORT: String(await freePort()),
     SMTP_SUBMISSION_TLS_PORT: String(await freePort()),
+    // One process per server (the default on PostgreSQL is one per core): the run starts many
+    // servers on a small machine; specs of the cluster set WORKERS themselves.
+    WORKERS: '1',
     ...options.env,
   };
   const logFile = path.join(dataDir, 'server.log');

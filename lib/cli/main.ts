@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { AppError } from '@/lib/shared/errors';
 import { ConfigError, loadConfig, type Config } from '@/lib/server/config';
@@ -8,7 +9,8 @@ import { acquireDataDirLock } from '@/lib/server/data-dir-lock';
 import { createLogger } from '@/lib/server/logger';
 import { OPERATOR_COMMANDS, type OperatorCommand } from '@/lib/server/operator-commands';
 import { buildRegistry } from '@/lib/server/registry';
-import { startServer, StartupError } from '@/lib/server/start-server';
+import { prepareSharedState, startServer, StartupError } from '@/lib/server/start-server';
+import { READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
 
 const USAGE = `usage: mailstead <command>
 
@@ -166,15 +168,24 @@ async function runLocally(config: Config, logger: ReturnType<typeof createLogger
 
 async function start(config: Config, args: string[]): Promise<number> {
   const { values } = parse(args, { 'no-build': { type: 'boolean', default: false }, dev: { type: 'boolean', default: false } });
+  if (cluster.isWorker) return serve(config, createLogger({ level: config.logLevel }).child({ pid: process.pid }), { isClusterWorker: true });
   if (config.roles.includes('web') && !values['no-build'] && !hasDashboardBuild()) {
     process.stderr.write('mailstead: no dashboard build found; building it once (npm run build)...\n');
     const build = spawnSync(process.execPath, [`${PROJECT_ROOT}/node_modules/next/dist/bin/next`, 'build'], { cwd: PROJECT_ROOT, stdio: ['ignore', 2, 2] });
     if (build.status !== 0) throw new StartupError('the dashboard build failed (see above)');
   }
   const logger = createLogger({ level: config.logLevel });
+  if (config.workers > 1) {
+    return superviseWorkers({ count: config.workers, logger, prepare: () => prepareSharedState(config, logger) });
+  }
+  return serve(config, logger, { isClusterWorker: false });
+}
+
+/** One process running the roles: the whole server (WORKERS=1) or a worker of the cluster. */
+async function serve(config: Config, logger: ReturnType<typeof createLogger>, options: { isClusterWorker: boolean }): Promise<number> {
   // Signals are handled from the first moment: a stop that arrives while the server is still
   // starting waits for the start to finish, then closes everything in order.
-  const startup = startServer(config, logger);
+  const startup = startServer(config, logger, options);
   let isStopping = false;
   const shutdown = (signal: string) => {
     if (isStopping) return;
@@ -193,6 +204,7 @@ async function start(config: Config, args: string[]): Promise<number> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   await startup;
+  if (options.isClusterWorker) process.send?.(READY_MESSAGE);
   await new Promise(() => {});
   return 0;
 }

@@ -15,8 +15,6 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs fn while holding a PostgreSQL advisory lock (session level) on one connection. */
-  withAdvisoryLock<T>(lockId: number, fn: (db: Db) => Promise<T>): Promise<T>;
   /** The pool's connections (PostgreSQL); null on PGlite, which has one connection and no pool. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -41,15 +39,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    // One connection: the lock is trivially ours, but taking it keeps both paths the same.
-    async withAdvisoryLock(lockId, fn) {
-      await client.query('select pg_advisory_lock($1)', [lockId]);
-      try {
-        return await fn(db);
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [lockId]);
-      }
-    },
     poolUse: () => null,
     async close() {
       if (!client.closed) await client.close();
@@ -58,7 +47,7 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /** A real PostgreSQL server through a connection pool; any number of processes can share it. */
-async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -69,19 +58,6 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    async withAdvisoryLock(lockId, fn) {
-      const connection = await pool.connect();
-      try {
-        await connection.query('select pg_advisory_lock($1)', [lockId]);
-        try {
-          return await fn(drizzle({ client: connection, schema }) as unknown as Db);
-        } finally {
-          await connection.query('select pg_advisory_unlock($1)', [lockId]);
-        }
-      } finally {
-        connection.release();
-      }
-    },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
@@ -89,6 +65,6 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; databasePoolSize?: number }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePoolSize ?? 20) : openPglite(options.dataDir);
 }

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { CoreConfig } from '@/lib/core/config';
@@ -91,6 +92,10 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters'),
+  // Processes `mailstead start` forks (node:cluster), each running ROLES; unset: one per core on PostgreSQL, 1 on PGlite.
+  WORKERS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').optional(),
+  // Connections each process's PostgreSQL pool may open (see "Scaling out" in the README).
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(1000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_HOSTNAME: z.string().default(''),
   DNS_SERVERS: hostPortList,
@@ -190,6 +195,10 @@ export type Config = CoreConfig & {
   trustProxy: Cidr[];
   tls: { certPath: string; keyPath: string } | null;
   roles: Role[];
+  /** Processes that `mailstead start` runs (node:cluster when more than 1; PostgreSQL only). */
+  workers: number;
+  /** Maximum connections of one process's PostgreSQL pool. */
+  databasePoolSize: number;
   secretFromEnv: string | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dnsServers: { host: string; port: number }[];
@@ -235,6 +244,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`missing METRICS_TOKEN: it is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address`);
   }
   if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new ConfigError(`invalid METRICS_PORT="${e.METRICS_PORT}": must differ from PORT`);
+  if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
+    throw new ConfigError(`invalid WORKERS="${env.WORKERS}": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1`);
+  }
   const publicUrl = new URL(e.PUBLIC_URL || `https://localhost:${e.PORT}`);
   return {
     port: e.PORT,
@@ -245,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     tls: e.TLS_CERT ? { certPath: path.resolve(e.TLS_CERT), keyPath: path.resolve(e.TLS_KEY) } : null,
     roles: e.ROLES,
+    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     secretFromEnv: e.MAILSTEAD_SECRET || null,
     logLevel: e.LOG_LEVEL,
     mailHostname: e.MAIL_HOSTNAME || publicUrl.hostname,

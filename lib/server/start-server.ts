@@ -27,10 +27,38 @@ import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shar
 export class StartupError extends Error {}
 
 /**
+ * Before the primary of WORKERS > 1 forks: everything that one process must do once and the workers
+ * then share. Migrations and the master-key check (a wrong key stops here, not in a crash loop), the
+ * self-signed certificate (each worker would otherwise write its own into the data directory), and
+ * the first run's setup token (one token, announced once).
+ */
+export async function prepareSharedState(config: Config, logger: Logger): Promise<void> {
+  useOwnerOnlyUmask();
+  ensurePrivateDir(config.dataDir);
+  restrictToOwner(config.dataDir);
+  let registry;
+  try {
+    registry = await buildRegistry(config, logger);
+  } catch (error) {
+    if (error instanceof MasterKeyMismatchError) throw new StartupError(error.message);
+    throw error;
+  }
+  try {
+    logger.info({ database: registry.database.kind, roles: config.roles, workers: config.workers }, 'database ready, migrations applied');
+    warnOfLocalRateLimits(registry);
+    if (config.roles.some((role) => role !== 'worker')) await loadTlsMaterial(config);
+    if (config.roles.includes('web')) await announceSetupToken(registry, logger);
+  } finally {
+    await registry.close();
+  }
+}
+
+/**
  * Starts the roles named in ROLES in one process: lock the embedded database, build the registry
  * (migrations run here), then listen. Returns a stop function that closes everything in order.
+ * A cluster worker (`isClusterWorker`) finds the shared state prepared by its primary.
  */
-export async function startServer(config: Config, logger: Logger): Promise<{ stop: () => Promise<void>; port: number | null }> {
+export async function startServer(config: Config, logger: Logger, options: { isClusterWorker?: boolean } = {}): Promise<{ stop: () => Promise<void>; port: number | null }> {
   const stops: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
@@ -66,10 +94,8 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   }
   stops.push(() => registry.close());
   operations.attach(registry);
-  logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
-  if (registry.rateLimiter.isLocal && config.databaseUrl) {
-    logger.warn('rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them');
-  }
+  if (!options.isClusterWorker) logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
+  if (!options.isClusterWorker) warnOfLocalRateLimits(registry);
 
   if (!config.databaseUrl) {
     const control = await startControlSocket(registry);
@@ -116,7 +142,7 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
     stops.push(() => web.close());
     port = web.port;
     operations.readiness.markStarted('web');
-    await announceSetupToken(registry, logger);
+    if (!options.isClusterWorker) await announceSetupToken(registry, logger);
     logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
   }
   const submissionListeners = [
@@ -152,6 +178,12 @@ export async function startServer(config: Config, logger: Logger): Promise<{ sto
   // Runs first when stopping (stops run in reverse): /readyz answers 503 from then on.
   stops.push(() => operations.readiness.markStopping());
   return { stop, port };
+}
+
+function warnOfLocalRateLimits(registry: Awaited<ReturnType<typeof buildRegistry>>) {
+  if (registry.rateLimiter.isLocal && registry.config.databaseUrl) {
+    registry.logger.warn('rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them');
+  }
 }
 
 /** First run: print the one-time setup token and leave a copy (mode 0600) in the data directory. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/lib/server/config';
 
@@ -57,8 +58,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
+  it('runs one process per core on PostgreSQL and one on PGlite unless WORKERS says otherwise', () => {
+    const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig(postgres).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('refuses WORKERS above 1 on the embedded database, saying why', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow('invalid WORKERS="2": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1');
+  });
+
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '5' }).databasePoolSize).toBe(5);
+  });
+
   it.each([
     [{ PORT: '70000' }, /PORT/],
+    [{ WORKERS: '0' }, /WORKERS/],
+    [{ WORKERS: 'many' }, /WORKERS/],
+    [{ WORKERS: '1.5' }, /WORKERS/],
+    [{ DATABASE_POOL_SIZE: '1' }, /DATABASE_POOL_SIZE/],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /HTTP_HEADERS_TIMEOUT_MS/],
     [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' }, /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
