@@ -11,6 +11,7 @@ import { OPERATOR_COMMANDS, type OperatorCommand } from '@/lib/server/operator-c
 import { buildRegistry } from '@/lib/server/registry';
 import { prepareSharedState, startServer, StartupError } from '@/lib/server/start-server';
 import { READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
+import { startClusterOperations } from '@/lib/server/operations-server';
 
 const USAGE = `usage: mailstead <command>
 
@@ -176,7 +177,15 @@ async function start(config: Config, args: string[]): Promise<number> {
   }
   const logger = createLogger({ level: config.logLevel });
   if (config.workers > 1) {
-    return superviseWorkers({ count: config.workers, logger, prepare: () => prepareSharedState(config, logger) });
+    const held: { operations: Awaited<ReturnType<typeof startClusterOperations>> } = { operations: null };
+    let workers = () => ({ ready: 0, expected: config.workers });
+    const prepare = async () => {
+      await prepareSharedState(config, logger);
+      held.operations = await startClusterOperations(config, logger, () => workers());
+    };
+    const code = await superviseWorkers({ count: config.workers, logger, prepare, onWorkers: (counts) => (workers = counts) });
+    await held.operations?.close();
+    return code;
   }
   return serve(config, logger, { isClusterWorker: false });
 }

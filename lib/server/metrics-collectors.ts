@@ -62,6 +62,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
 
   new Gauge({
     name: 'mailstead_database_up',
+    aggregator: 'max',
     help: '1 when the database answered the scrape\'s queries within READY_TIMEOUT_MS, else 0',
     registers: [metricsRegistry],
     async collect() {
@@ -70,6 +71,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   });
   new Gauge({
     name: 'mailstead_database_query_seconds',
+    aggregator: 'max',
     help: 'How long the scrape\'s queue query took, waiting included (on PGlite, the wait behind other statements)',
     registers: [metricsRegistry],
     async collect() {
@@ -80,6 +82,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   });
   new Gauge({
     name: 'mailstead_queue_messages',
+    aggregator: 'max',
     help: 'Messages waiting for delivery, by state (queued, deferred, scheduled); the same for every process on one database',
     labelNames: ['state'] as const,
     registers: [metricsRegistry],
@@ -91,6 +94,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   });
   new Gauge({
     name: 'mailstead_queue_oldest_due_seconds',
+    aggregator: 'max',
     help: 'How long the longest-waiting due message has been due (0 when none is due); a growing value means delivery is not keeping up',
     registers: [metricsRegistry],
     async collect() {
@@ -102,6 +106,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   });
   new Gauge({
     name: 'mailstead_webhook_backlog',
+    aggregator: 'max',
     help: 'Webhook and route deliveries not yet done, by state (pending, retrying); the same for every process on one database',
     labelNames: ['state'] as const,
     registers: [metricsRegistry],

@@ -2,21 +2,26 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type net from 'node:net';
 import { hasShippedMigrations } from '@/lib/db/migrate';
+import cluster from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import { metricsRegistry } from '@/lib/shared/metrics';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { installScrapeMetrics } from './metrics-collectors';
-import { createReadiness, type Readiness } from './readiness';
+import { createReadiness } from './readiness';
 import type { Registry } from './registry';
 
 const HEALTH_PATH = /^\/(healthz|readyz)(\?.*)?$/;
+
+/** What /readyz asks: a process's readiness, or a cluster primary's count of started workers. */
+type HealthSource = { check(): Promise<{ status: 'ready' | 'not ready'; failing: string[] }> };
 
 /**
  * /healthz (the process is up: answered at once, no database) and /readyz (readiness.ts: 200, or
  * 503 naming what is not ready). For load balancers and orchestrators: no authentication, no rate
  * limit, nothing secret in the body. Returns false for any other path.
  */
-export function answerHealth(readiness: Readiness, req: IncomingMessage, res: ServerResponse): boolean {
+export function answerHealth(readiness: HealthSource, req: IncomingMessage, res: ServerResponse): boolean {
   const match = HEALTH_PATH.exec(req.url ?? '');
   if (!match) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -53,14 +58,23 @@ function hasToken(req: IncomingMessage, token: string): boolean {
  * it, and it is meant for a private network): /metrics in Prometheus text format, behind
  * METRICS_TOKEN when one is set, and /healthz and /readyz for processes that run no web role.
  */
-export async function startOperationsServer(options: { host: string; port: number; token: string | null; readiness: Readiness; logger: Logger }): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startOperationsServer(options: {
+  host: string;
+  port: number;
+  token: string | null;
+  readiness: HealthSource;
+  logger: Logger;
+  /** The exposition: this process's registry, or (the cluster primary) every worker's, aggregated. */
+  collect?: () => Promise<string>;
+}): Promise<{ port: number; close: () => Promise<void> }> {
   const { token, readiness, logger } = options;
+  const collect = options.collect ?? (() => metricsRegistry.metrics());
   const server = http.createServer((req, res) => {
     if (answerHealth(readiness, req, res)) return;
     if (!/^\/metrics(\?.*)?$/.test(req.url ?? '')) return sendJson(req, res, 404, { message: 'not found: /metrics, /healthz and /readyz are served here' });
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(req, res, 405, { message: 'use GET or HEAD' }, { allow: 'GET, HEAD' });
     if (token && !hasToken(req, token)) return sendJson(req, res, 401, { message: 'a bearer token (METRICS_TOKEN) is required' }, { 'www-authenticate': 'Bearer' });
-    metricsRegistry.metrics().then(
+    collect().then(
       (text) => {
         res.writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' });
         res.end(req.method === 'HEAD' ? undefined : text);
@@ -99,7 +113,10 @@ export async function startOperationsServer(options: { host: string; port: numbe
 export async function startOperations(config: Config, logger: Logger) {
   const readiness = createReadiness({ roles: config.roles, timeoutMs: config.readyTimeoutMs });
   const { port, host, token } = config.metrics;
-  const listener = port !== 0 ? await startOperationsServer({ host, port, token, readiness, logger }) : null;
+  // Under WORKERS > 1 the primary holds the operations port and asks every worker for its metrics.
+  const isClusterWorker = cluster.isWorker;
+  if (isClusterWorker && port !== 0) AggregatorRegistry.setRegistries([metricsRegistry]);
+  const listener = port !== 0 && !isClusterWorker ? await startOperationsServer({ host, port, token, readiness, logger }) : null;
   if (listener) logger.info({ host, port: listener.port, isTokenRequired: token !== null }, 'operations listener: /metrics, /healthz, /readyz (plain HTTP)');
   return {
     readiness,
@@ -108,8 +125,27 @@ export async function startOperations(config: Config, logger: Logger) {
     /** Once the database is open and migrated. */
     attach(registry: Registry) {
       readiness.setDatabaseProbe(async () => ({ hasMigrations: await hasShippedMigrations(registry.db) }));
-      if (listener) installScrapeMetrics({ db: registry.db, poolUse: () => registry.database.poolUse(), now: registry.now, logger, timeoutMs: config.readyTimeoutMs });
+      if (port !== 0) installScrapeMetrics({ db: registry.db, poolUse: () => registry.database.poolUse(), now: registry.now, logger, timeoutMs: config.readyTimeoutMs });
     },
     close: async () => listener?.close(),
   };
+}
+
+/**
+ * The operations listener of a cluster primary (WORKERS > 1): /metrics sums the workers' counters
+ * (database-wide gauges take the max), /healthz is the primary, /readyz is every worker started.
+ */
+export async function startClusterOperations(config: Config, logger: Logger, workers: () => { ready: number; expected: number }) {
+  const { port, host, token } = config.metrics;
+  if (port === 0) return null;
+  const aggregator = new AggregatorRegistry();
+  const readiness = {
+    check: async () => {
+      const { ready, expected } = workers();
+      return ready >= expected ? { status: 'ready' as const, failing: [] } : { status: 'not ready' as const, failing: [`workers (${ready} of ${expected} started)`] };
+    },
+  };
+  const listener = await startOperationsServer({ host, port, token, readiness, logger, collect: () => aggregator.clusterMetrics() });
+  logger.info({ host, port: listener.port, isTokenRequired: token !== null }, 'operations listener of the primary: /metrics of every worker, /healthz, /readyz');
+  return listener;
 }

@@ -30,12 +30,21 @@ export function restartDelayMs(recentCrashes: number, policy: SupervisionPolicy 
  * or workers keep crashing. `prepare` makes the shared state (migrations, certificate, setup token)
  * before the first fork.
  */
-export function superviseWorkers(options: { count: number; logger: Logger; prepare: () => Promise<void>; policy?: SupervisionPolicy }): Promise<number> {
+export function superviseWorkers(options: {
+  count: number;
+  logger: Logger;
+  prepare: () => Promise<void>;
+  policy?: SupervisionPolicy;
+  /** Called once with a reader of how many workers are started now (for the primary's /readyz). */
+  onWorkers?: (counts: () => { ready: number; expected: number }) => void;
+}): Promise<number> {
   const { count, logger } = options;
   const policy = options.policy ?? DEFAULT_POLICY;
   const crashTimes: number[] = [];
   const restartTimers = new Set<NodeJS.Timeout>();
   let readyCount = 0;
+  const readyNow = new Set<number>();
+  options.onWorkers?.(() => ({ ready: readyNow.size, expected: count }));
   let isStarted = false;
   let isStopping = false;
   let isPrepared = false;
@@ -73,6 +82,7 @@ export function superviseWorkers(options: { count: number; logger: Logger; prepa
         if (message?.kind !== READY_MESSAGE.kind) return;
         logger.info({ workerPid: worker.process.pid }, 'worker ready');
         readyCount++;
+        readyNow.add(worker.id);
         if (!isStarted && readyCount === count) {
           isStarted = true;
           logger.info({ workers: count }, `Mailstead is running ${count} worker processes`);
@@ -82,6 +92,7 @@ export function superviseWorkers(options: { count: number; logger: Logger; prepa
 
     cluster.on('exit', (worker, code, signal) => {
       const pid = worker.process.pid;
+      readyNow.delete(worker.id);
       if (isStopping) {
         if (code !== 0) exitCode = 1;
         finishWhenAllGone();
