@@ -4,6 +4,7 @@ import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-si
 import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
+import { unsafeHoldUnsendableMessages } from './hold-unsendable-messages';
 import { OutcomeWriter } from './outcome-writer';
 import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
 import { startWorkerHeartbeat } from './worker-heartbeat';
@@ -43,7 +44,9 @@ export async function startDeliveryWorker(services: Services, options: { databas
 
   const runBatch = async (claimed: Awaited<ReturnType<typeof unsafeClaimDueMessages>>, now: Date) => {
     try {
-      const batch = await loadBatchContext(db, claimed, {
+      const deliverable = await unsafeHoldUnsendableMessages(db, claimed, { workerId, now });
+      if (deliverable.length === 0) return;
+      const batch = await loadBatchContext(db, deliverable, {
         services,
         now,
         destinations,
@@ -51,7 +54,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
         recordOutcome: (message, outcome) => writer.record(message, outcome),
       });
       // A rejection here is an outcome that could not be written (logged by the writer).
-      const settled = await Promise.allSettled(claimed.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
+      const settled = await Promise.allSettled(deliverable.map(async (message) => ({ message, outcome: await runPipeline(message, batch) })));
       const recorded = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
       await unsafePauseOnBounceRate(services, db, bouncedDomainIds(recorded), services.now()).catch((error) => logger.error({ err: error }, 'bounce-rate check failed'));
     } catch (error) {
