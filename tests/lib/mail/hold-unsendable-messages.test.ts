@@ -41,7 +41,7 @@ describe('holding the mail of suspended accounts (in-memory PGlite)', () => {
     expect(deliverable.map((message) => message.id).sort()).toEqual([rows[0].id, rows[4].id, expired.id].sort());
     const [held] = await db.select().from(messages).where(eq(messages.id, rows[1].id!));
     expect(held).toMatchObject({ lockedBy: null, leaseUntil: null, attempts: 0, status: 'queued' });
-    expect(held.nextAttemptAt.getTime()).toBe(now.getTime() + HOLD_MS);
+    expect(held.nextAttemptAt?.getTime()).toBe(now.getTime() + HOLD_MS);
     // Not due again until the hold is over.
     expect(await unsafeClaimDueMessages(db, { workerId: 'w2', limit: 10, leaseMs: 60_000, now: new Date(now.getTime() + 1000) })).toEqual([]);
   });
