@@ -18,7 +18,6 @@ export function SubAccountUsageChart({ history }: { history: SubAccountUsageHist
   const tick = new Map(points.map((point) => [point.month, point.tick]));
   const total = points.reduce((sum, point) => sum + point.reception_count, 0);
   const cap = history.monthly_credit;
-  const top = Math.max(1, cap, ...points.map((point) => point.reception_count));
   return (
     <ChartCard
       id="sub-account-usage"
@@ -53,9 +52,10 @@ export function SubAccountUsageChart({ history }: { history: SubAccountUsageHist
       <BarChart responsive data={points} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="month" tickFormatter={(month: string) => tick.get(month) ?? ''} tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={12} tickLine={false} />
-        <YAxis tickFormatter={formatAxisCount} tick={AXIS_TICK} allowDecimals={false} width={40} tickLine={false} axisLine={false} domain={[0, top]} />
+        <YAxis tickFormatter={formatAxisCount} tick={AXIS_TICK} allowDecimals={false} width={40} tickLine={false} axisLine={false} />
         <Tooltip labelFormatter={(month) => fullLabel.get(String(month)) ?? String(month)} formatter={(value) => formatCount(Number(value))} cursor={{ fill: '#f1f5f9' }} />
         <Bar dataKey="reception_count" name="Accepted" fill={ACCEPTED_COLOR} isAnimationActive={false} maxBarSize={40} />
+        {/* extendDomain: the axis reaches the cap even in months far below it. */}
         {cap > 0 ? <ReferenceLine y={cap} stroke={SERIES_COLORS.threshold} strokeDasharray="4 3" ifOverflow="extendDomain" /> : null}
       </BarChart>
     </ChartCard>

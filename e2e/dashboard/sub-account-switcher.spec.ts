@@ -68,6 +68,8 @@ test("a partner's owner finds the sub account under the partner, charts its mont
 });
 
 test("a partner's Analyst is an Analyst in its sub accounts; a child's member sees only the child", async ({ page }, testInfo) => {
+  // Two people sign in, each made with the CLI.
+  test.setTimeout(120_000);
   const { partner, childId } = await partnerWithChild(uniqueEmail('switch-owner2'));
   const { baseUrl, cliEnv } = sharedServer();
   const analystEmail = uniqueEmail('switch-analyst');
