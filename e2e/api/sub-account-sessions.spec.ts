@@ -105,6 +105,8 @@ test("a sub account the partner suspended is read only for the partner's people 
 });
 
 test("a suspended partner's people are refused in its sub accounts too", async () => {
+  // Four CLI runs (tier, suspend, unsuspend and the partner's own), each a process of its own.
+  test.setTimeout(120_000);
   const parent = await makePartner('Suspended partner');
   const sub = await createSub({}, parent.api);
   const session = await dashboardSession(parent.ownerId);
