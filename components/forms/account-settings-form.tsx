@@ -67,8 +67,15 @@ export function AccountSettingsForm({ account, canEdit }: { account: AccountObje
         <h2 className="text-base font-semibold">Sending defaults</h2>
         <Checkbox label="Track opens" description="Add an invisible pixel to HTML mail. A message can override this." {...form.register('track_opens')} />
         <Checkbox label="Track clicks" description="Rewrite links in HTML mail through the tracking host." {...form.register('track_clicks')} />
-        <Checkbox label="Reject bad recipients" description="Refuse disposable and known-toxic recipient domains." {...form.register('reject_bad_recipients')} />
-        <Checkbox label="Reject mistyped recipients" description="Refuse likely typos such as gmial.com." {...form.register('reject_mistyped_recipients')} />
+      </fieldset>
+      <fieldset disabled={!canEdit} className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <legend className="sr-only">Reputation Shield</legend>
+        <h2 className="text-base font-semibold">Reputation Shield</h2>
+        <p className="text-sm text-slate-600">
+          Recipients refused here never reach the queue: the API reports them per recipient (a conversation is refused whole) and SMTP answers 553. Campaign audiences are not filtered.
+        </p>
+        <Checkbox label="Reject bad recipients" description="Refuse disposable (tempmail) recipient domains such as mailinator.com, from a built-in list." {...form.register('reject_bad_recipients')} />
+        <Checkbox label="Reject mistyped recipients" description="Refuse likely typos of big mailbox providers, such as gmial.com or gmail.con." {...form.register('reject_mistyped_recipients')} />
       </fieldset>
       <fieldset disabled={!canEdit} className="grid gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 sm:grid-cols-2">
         <legend className="sr-only">Retention</legend>

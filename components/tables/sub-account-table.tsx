@@ -1,16 +1,18 @@
 'use client';
 
+import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { Badge } from '@/components/ui/feedback';
 import { formatCount, formatDateTime } from '@/lib/client/format';
 import type { SubAccountObject } from '@/lib/client/sub-account-queries';
 import { CellLabel, STACKED } from './stacked-table';
 
-const STATUS_TONES = { active: 'green', suspended: 'red', 'parent-suspended': 'amber', deleted: 'slate' } as const;
-const STATUS_LABELS = { active: 'Active', suspended: 'Suspended', 'parent-suspended': 'Parent suspended', deleted: 'Deleted' } as const;
+export const STATUS_TONES = { active: 'green', suspended: 'red', 'parent-suspended': 'amber', deleted: 'slate' } as const;
+export const STATUS_LABELS = { active: 'Active', suspended: 'Suspended', 'parent-suspended': 'Parent suspended', deleted: 'Deleted' } as const;
 
 /** Sub accounts with their state, cap and activity; the actions a person's role allows. */
 export function SubAccountTable({
+  accountId,
   subAccounts,
   usage,
   canSuspend,
@@ -19,6 +21,7 @@ export function SubAccountTable({
   onUnsuspend,
   onDelete,
 }: {
+  accountId: string;
   subAccounts: SubAccountObject[];
   /** Messages accepted this month, by sub account id (when the person may read usage). */
   usage: Map<string, number> | null;
@@ -45,7 +48,9 @@ export function SubAccountTable({
           {subAccounts.map((sub) => (
             <tr key={sub.id} data-sub-account-row={sub.name} className={STACKED.row} role="row">
               <td className={`${STACKED.cell} lg:max-w-sm`} role="cell">
-                <span className="block font-medium text-slate-900 wrap-anywhere">{sub.name}</span>
+                <Link href={`/${accountId}/sub-accounts/${sub.id}`} className="block font-medium text-brand-700 hover:underline wrap-anywhere">
+                  {sub.name}
+                </Link>
                 <span className="block text-xs text-slate-600 wrap-anywhere">{sub.website}</span>
                 <span className="block font-mono text-xs text-slate-500 wrap-anywhere">{sub.id}</span>
               </td>

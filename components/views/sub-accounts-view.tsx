@@ -53,6 +53,7 @@ export function SubAccountsView({ accountId }: { accountId: string }) {
         ) : null}
         {subAccounts.data && subAccounts.data.length > 0 ? (
           <SubAccountTable
+            accountId={accountId}
             subAccounts={subAccounts.data}
             usage={usageById}
             canSuspend={can.suspend}

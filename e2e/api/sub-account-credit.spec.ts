@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ApiClient } from '../support/client';
+import { dashboardSession } from '../support/dashboard-session';
 import { verifiedDomain } from '../support/sending';
 import { expectError, makePartner, subAccountHelpers } from '../support/sub-account-fixtures';
 
@@ -106,5 +107,32 @@ test.describe('monthly credit and usage', () => {
     expect((await child.api.post(child.api.account('/messages'), message)).status).toBe(202);
     expect((await parent.api.post(subs(parent.api, `/${sub.id}/suspend`), { reason: 'spam' })).status).toBe(200);
     expectError(await child.api.post(child.api.account('/messages'), message), 401, 'Account is suspended');
+  });
+
+  test("a suspended child's queued mail is held, not sent, until it is unsuspended", async () => {
+    const parent = await makePartner('Suspend hold');
+    const sub = await createSub({}, parent.api);
+    const child = await childClient(sub.id, ['*'], parent.api);
+    const domain = `held-${Date.now()}.example.com`;
+    await verifiedDomain(child.api, domain);
+    const firstAttempt = new Date(Date.now() + 3000);
+    const sent = await child.api.post(child.api.account('/messages'), {
+      from: { email: `app@${domain}` },
+      recipients: [{ email: 'held@example.org' }],
+      subject: 'held',
+      text_content: 't',
+      sandbox: true,
+      schedule: { first_attempt: firstAttempt.toISOString() },
+    });
+    expect(sent.status, sent.text).toBe(202);
+    expect((await parent.api.post(subs(parent.api, `/${sub.id}/suspend`), { reason: 'hold' })).status).toBe(200);
+    // The partner's owner reads the suspended child from the dashboard (read only): still not sent.
+    const session = await dashboardSession(parent.ownerId);
+    const read = () => parent.api.with(null).get(`/v2/accounts/${sub.id}/messages/${encodeURIComponent(sent.body.data[0].id)}`, { headers: session });
+    await new Promise((done) => setTimeout(done, Math.max(0, firstAttempt.getTime() - Date.now()) + 4000));
+    const held = await read();
+    expect(held.status, held.text).toBe(200);
+    expect(held.body.status).toBe('Received');
+    expect(held.body.delivery_attempts ?? []).toEqual([]);
   });
 });

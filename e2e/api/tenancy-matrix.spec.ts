@@ -103,9 +103,36 @@ test('a child key on its own account cannot use the sub-account operations (they
   }
 });
 
-test("the parent owner's dashboard session is refused on every operation against the child's account id (the child owner is not a member)", async () => {
+/** A person added to an account with the CLI, and their dashboard session. */
+async function memberSession(accountId: string, label: string): Promise<Record<string, string>> {
+  const added = await runCli(['accounts', 'add-member', accountId, '--email', `${label}-${Date.now()}@tenancy.example`, '--password', 'tenancy member password', '--role', 'Administrator'], sharedServer().cliEnv);
+  expect(added.code, added.stderr).toBe(0);
+  return dashboardSession(/\(([0-9a-f-]{36})\)/.exec(added.stdout)![1]);
+}
+
+test("the parent owner's dashboard session opens the child, but never the sub-account operations on the child's id", async () => {
   const session = await dashboardSession(parentOwnerId);
   const anonymous = parent.with(null);
-  for (const operation of operations) expectRefused(await call(anonymous, operation, childId, session), `${operation.method} ${operation.path} by the parent's session`);
+  expect((await call(anonymous, { method: 'GET', path: '/v2/accounts/{account_id}' }, childId, session)).status).toBe(200);
+  for (const operation of operations.filter((candidate) => candidate.path.includes('/sub-accounts'))) {
+    expectRefused(await call(anonymous, operation, childId, session), `${operation.method} ${operation.path} by the parent's session on the child`);
+  }
   expect((await call(anonymous, { method: 'GET', path: '/v2/accounts/{account_id}/sub-accounts' }, parentId, session)).status).toBe(200);
+});
+
+test("a child member's dashboard session is refused on every operation against its parent's and its sibling's account ids", async () => {
+  const session = await memberSession(childId, 'child-admin');
+  const anonymous = parent.with(null);
+  expect((await call(anonymous, { method: 'GET', path: '/v2/accounts/{account_id}' }, childId, session)).status).toBe(200);
+  for (const operation of operations) {
+    expectRefused(await call(anonymous, operation, parentId, session), `${operation.method} ${operation.path} by a child member on the parent`);
+    expectRefused(await call(anonymous, operation, siblingId, session), `${operation.method} ${operation.path} by a child member on a sibling`);
+  }
+});
+
+test("an unrelated account's Administrator is refused on every operation against a child's account id", async () => {
+  const stranger = await newAccount('Tenancy stranger');
+  const session = await memberSession(stranger.accountId, 'stranger-admin');
+  const anonymous = parent.with(null);
+  for (const operation of operations) expectRefused(await call(anonymous, operation, childId, session), `${operation.method} ${operation.path} by a stranger on the child`);
 });

@@ -167,6 +167,26 @@ test('refusals: a From or MAIL FROM domain outside the scope is 556, a domain no
   expect(mx.for(to)).toEqual([]);
 });
 
+test("Reputation Shield: with the account's switches on, RCPT TO a disposable or mistyped domain is 553, and nothing is queued", async () => {
+  expect((await api.put(api.account(), { reject_bad_recipients: true, reject_mistyped_recipients: true })).status).toBe(200);
+  try {
+    // The switches are read at AUTH: a new connection sees them.
+    for (const [to, reason] of [
+      ['someone@mailinator.com', /disposable.*reject_bad_recipients/],
+      ['someone@gmial.com', /typo of gmail\.com.*reject_mistyped_recipients/],
+    ] as const) {
+      const refused = await refusal(transport().sendMail({ from: `shop@${sender}`, to, subject: 'shielded', text: 'x' }));
+      expect(refused.responseCode).toBe(553);
+      expect(refused.command).toMatch(/RCPT/i);
+      expect(refused.response).toMatch(reason);
+    }
+    const listed = await api.get(api.account('/messages?recipient=someone%40mailinator.com'));
+    expect(listed.body.data ?? []).toEqual([]);
+  } finally {
+    expect((await api.put(api.account(), { reject_bad_recipients: false, reject_mistyped_recipients: false })).status).toBe(200);
+  }
+});
+
 test('no open relay: without AUTH, MAIL and RCPT are 530 for any recipient, even after STARTTLS', async () => {
   const connection = new SMTPConnection({ host: '127.0.0.1', port: submissionPort, secure: false, requireTLS: true, tls: { ca, servername: 'localhost' } });
   await new Promise<void>((resolve, reject) => connection.connect((error?: Error) => (error ? reject(error) : resolve())));

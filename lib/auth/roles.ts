@@ -1,4 +1,5 @@
 import type { MemberRole } from './principal';
+import { DOMAIN_SCOPE_PREFIXES, STATIC_SCOPES, WILDCARD_SCOPE } from './scopes';
 
 export const MEMBER_ROLES = ['Administrator', 'Developer', 'Analyst', 'Billing Manager'] as const satisfies readonly MemberRole[];
 
@@ -68,4 +69,13 @@ export const ROLE_SCOPES: Record<MemberRole, readonly string[]> = {
 
 export function isMemberRole(value: string): value is MemberRole {
   return (MEMBER_ROLES as readonly string[]).includes(value);
+}
+
+/**
+ * The scopes of a role that only read: what a partner's people keep in a sub account the partner has
+ * suspended, so that they can look into it (and unsuspend it from the parent) but send nothing.
+ */
+export function readOnlyScopesOf(role: MemberRole): string[] {
+  const scopes = ROLE_SCOPES[role].includes(WILDCARD_SCOPE) ? [...STATIC_SCOPES, ...DOMAIN_SCOPE_PREFIXES.map((prefix) => `${prefix}:all`)] : ROLE_SCOPES[role];
+  return scopes.filter((scope) => scope.split(':').includes('read'));
 }

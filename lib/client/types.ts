@@ -29,7 +29,18 @@ export type CurrentUser = {
   id: string;
   email: string;
   name: string | null;
-  accounts: { id: string; name: string; status: string; role: string; is_owner: boolean; scopes: string[] }[];
+  accounts: {
+    id: string;
+    name: string;
+    status: string;
+    role: string;
+    is_owner: boolean;
+    scopes: string[];
+    /** Set on a sub account: the partner it belongs to. */
+    parent_account: { id: string; name: string } | null;
+    /** `parent`: the person's role in the partner, which reaches its sub accounts. */
+    via: 'member' | 'parent';
+  }[];
 };
 
 /** `{object:'list', data}` without pagination: the statistics reports and the create-suppression answer. */

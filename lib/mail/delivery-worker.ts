@@ -5,6 +5,7 @@ import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-si
 import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
+import { unsafeHoldUnsendableMessages } from './hold-unsendable-messages';
 import { OutcomeWriter } from './outcome-writer';
 import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
 import { startWorkerHeartbeat } from './worker-heartbeat';
@@ -47,7 +48,9 @@ export async function startDeliveryWorker(services: Services, options: { databas
     const batchLogger = logger.child({ batchId: randomUUID() });
     batchLogger.debug({ messages: claimed.length, workerId }, 'delivery batch claimed');
     try {
-      const batch = await loadBatchContext(db, claimed, {
+      const deliverable = await unsafeHoldUnsendableMessages(db, claimed, { workerId, now });
+      if (deliverable.length === 0) return;
+      const batch = await loadBatchContext(db, deliverable, {
         services: { ...services, logger: batchLogger },
         now,
         destinations,
@@ -56,7 +59,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
       });
       // A rejection here is an outcome that could not be written (logged by the writer).
       const settled = await Promise.allSettled(
-        claimed.map(async (message) => {
+        deliverable.map(async (message) => {
           const outcome = await runPipeline(message, batch);
           batchLogger.debug({ messageId: message.id, outcome: outcome.kind, response: outcome.log }, 'delivery outcome');
           return { message, outcome };

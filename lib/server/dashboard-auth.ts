@@ -1,6 +1,7 @@
 import { createSignInLimiter } from '@/lib/api/rate-limiter';
 import { hasAnyAccount } from '@/lib/core/setup/setup-token';
-import { authenticateSession, findFirstAccountId, findMembershipRole } from '@/lib/core/users/authenticate-session';
+import { authenticateSession, findFirstAccountId } from '@/lib/core/users/authenticate-session';
+import { findSessionAccess } from '@/lib/core/users/find-session-access';
 import { revokeUserSessions } from '@/lib/core/users/revoke-user-sessions';
 import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
 import type { Registry } from './registry';
@@ -18,6 +19,7 @@ export type DashboardAuth = {
   isSessionValid(userId: string, sessionVersion: number): Promise<boolean>;
   revokeSessions(userId: string): Promise<void>;
   needsSetup(): Promise<boolean>;
+  /** The person's role in the account, their own or their partner's (findSessionAccess); null when they may not open it. */
   membershipRole(userId: string, accountId: string): Promise<string | null>;
   firstAccountId(userId: string): Promise<string | null>;
 };
@@ -57,7 +59,7 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
     revokeSessions: (userId) => revokeUserSessions(registry.db, userId),
     needsSetup: async () => !(await hasAnyAccount(registry.db)),
     async membershipRole(userId, accountId) {
-      return (await findMembershipRole(registry.db, userId, accountId))?.role ?? null;
+      return (await findSessionAccess(registry.db, userId, accountId))?.role ?? null;
     },
     firstAccountId: (userId) => findFirstAccountId(registry.db, userId),
   };

@@ -3,6 +3,7 @@ import type { Services } from '@/lib/core/context';
 import { authorizeSmtpSender } from '@/lib/core/messages/authorize-smtp-sender';
 import { submitSmtpMessage } from '@/lib/core/messages/submit-smtp-message';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { shieldRefusal } from '@/lib/core/messages/reputation-shield';
 import { authenticateSmtpCredential, type AuthenticatedSmtpCredential } from '@/lib/core/smtp-credentials/authenticate-smtp-credential';
 import { credentialPrincipal } from './credential-principal';
 import { createSessionLoggers } from './session-loggers';
@@ -99,9 +100,12 @@ export async function startSubmissionServer(options: SubmissionServerOptions): P
         .catch((error: unknown) => callback(replyForError(error)));
     },
 
-    onRcptTo(address, _session, callback) {
+    onRcptTo(address, session, callback) {
       const normalized = normalizeEmailAddress(address.address);
       if (!normalized.ok) return callback(smtpError(553, `5.1.3 ${normalized.reason}`));
+      // RCPT comes after MAIL FROM, which needs AUTH: the credential is there.
+      const refusal = shieldRefusal(normalized.domain, credentialOf(session).shield);
+      if (refusal) return callback(smtpError(553, `5.7.1 ${refusal}`));
       callback();
     },
 

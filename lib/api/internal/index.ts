@@ -23,6 +23,7 @@ import { contactInternalEndpoints } from './contacts';
 import { templateInternalEndpoints } from './templates';
 import { campaignInternalEndpoints } from './campaigns';
 import { invitationInternalEndpoints } from './invitations';
+import { subAccountInternalEndpoints } from './sub-accounts';
 
 const anything = z.object({}).passthrough();
 
@@ -129,4 +130,5 @@ export const internalEndpoints: Endpoint[] = [
   ...templateInternalEndpoints,
   ...campaignInternalEndpoints,
   ...invitationInternalEndpoints,
+  ...subAccountInternalEndpoints,
 ];

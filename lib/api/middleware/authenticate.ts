@@ -1,9 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Principal } from '@/lib/auth/principal';
-import { ROLE_SCOPES } from '@/lib/auth/roles';
 import { authenticateApiKey } from '@/lib/core/api-keys/authenticate-api-key';
 import { AppError } from '@/lib/shared/errors';
-import { authenticateSession, findMembershipRole } from '@/lib/core/users/authenticate-session';
+import { authenticateSession } from '@/lib/core/users/authenticate-session';
+import { findSessionAccess } from '@/lib/core/users/find-session-access';
 import { isUuid } from '@/lib/shared/ids';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';
 import { unauthenticated } from '../errors';
@@ -25,7 +25,8 @@ function pathAccountId(c: Context): string | undefined {
 /**
  * The chokepoint's first steps: who is calling (401) and from where (403, IP allow list). A bearer
  * API key wins; without one, the dashboard's session cookie is accepted, acting with the scopes of
- * the member's role. Both happen before idempotency, so their failures are never stored.
+ * the person's role there (findSessionAccess decides, a partner's sub accounts included). Both
+ * happen before idempotency, so their failures are never stored.
  */
 export function authenticate(deps: ApiDeps, options: { allowApiKeys: boolean }): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -68,8 +69,8 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
   if (accountId === undefined) {
     return { kind: 'session', accountId: '', targetAccountId: '', scopes: [], userId: user.id, clientIp, isSandbox: false };
   }
-  const membership = await findMembershipRole(deps.db, user.id, accountId);
-  if (!membership) throw unauthenticated('you are not a member of this account');
-  if (membership.accountStatus === 'suspended' || membership.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
-  return { kind: 'session', accountId, targetAccountId: accountId, scopes: ROLE_SCOPES[membership.role], userId: user.id, role: membership.role, clientIp, isSandbox: false };
+  const access = await findSessionAccess(deps.db, user.id, accountId);
+  if (!access) throw unauthenticated('you are not a member of this account');
+  if (access.isSuspended) throw unauthenticated('Account is suspended');
+  return { kind: 'session', accountId, targetAccountId: accountId, scopes: access.scopes, userId: user.id, role: access.role, clientIp, isSandbox: false };
 }

@@ -3,6 +3,7 @@ import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { acceptFromSender } from './internal';
+import { loadReputationShield, shieldRefusal } from './reputation-shield';
 import { senderDomainOf } from './resolve-sender';
 import { addressSchema, messageOptionsShape } from './schemas';
 
@@ -23,10 +24,14 @@ export const sendConversation = defineVerb({
   async run(ctx, input) {
     const total = input.to.length + (input.cc?.length ?? 0) + (input.bcc?.length ?? 0);
     if (total > 50) throw invalidInput(`to, cc and bcc together must hold at most 50 addresses (got ${total})`, 'to');
+    const shield = await loadReputationShield(ctx.db, ctx.principal.targetAccountId);
+    // One message to everyone: a refused recipient refuses the request, as a bad address does.
     const normalize = (list: { email: string; name?: string | null }[] | null | undefined, field: string) =>
       (list ?? []).map((entry, index) => {
         const address = normalizeEmailAddress(entry.email);
         if (!address.ok) throw invalidInput(`${field}.${index}.email: ${address.reason}`, field);
+        const refusal = shieldRefusal(address.domain, shield);
+        if (refusal) throw invalidInput(`${field}.${index}.email: ${refusal}`, field);
         return { email: address.email, domain: address.domain, name: entry.name ?? null };
       });
     const to = normalize(input.to, 'to');

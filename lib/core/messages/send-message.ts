@@ -5,12 +5,14 @@ import { defineVerb } from '@/lib/core/verb';
 import type { VerbContext } from '@/lib/core/context';
 import type { AcceptedRecipient } from './accept-messages';
 import { acceptFromSender } from './internal';
+import { loadReputationShield, shieldRefusal } from './reputation-shield';
 import { senderDomainOf } from './resolve-sender';
 import { sendMessageSchema, type SendMessageInput } from './schemas';
 
 /**
  * POST /v2/accounts/{a}/messages: one message per recipient, each with its own substitutions.
- * Recipients that cannot be accepted are reported in the 202 beside those that were.
+ * Recipients that cannot be accepted (a bad address, or a domain the account's Reputation Shield
+ * refuses) are reported in the 202 beside those that were.
  */
 export const sendMessage = defineVerb({
   scope: 'messages:send:{domain}',
@@ -19,10 +21,12 @@ export const sendMessage = defineVerb({
   async run(ctx, input) {
     const results: { email: string; name: string; error: string | null }[] = [];
     const accepted: AcceptedRecipient[] = [];
+    const shield = await loadReputationShield(ctx.db, ctx.principal.targetAccountId);
     for (const recipient of input.recipients) {
       const address = normalizeEmailAddress(recipient.email);
-      results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error: address.ok ? null : address.reason });
-      if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
+      const error = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
+      results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error });
+      if (address.ok && error === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
     }
     const { rows, schedule } = await acceptFromSender(ctx, {
       from: input.from,

@@ -1,4 +1,5 @@
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { loadReputationShield, shieldRefusal } from './reputation-shield';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import type { AcceptedRecipient } from './accept-messages';
@@ -31,10 +32,12 @@ export const sendV1Message = defineVerb({
   async run(ctx, input) {
     const accepted: AcceptedRecipient[] = [];
     const failed: { email: string; reason: string }[] = [];
+    const shield = await loadReputationShield(ctx.db, ctx.principal.targetAccountId);
     for (const recipient of input.recipients) {
       const address = normalizeEmailAddress(recipient.email);
-      if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
-      else failed.push({ email: recipient.email, reason: address.reason });
+      const reason = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
+      if (address.ok && reason === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
+      else failed.push({ email: recipient.email, reason: reason ?? 'invalid email address' });
     }
     const { content } = input;
     await acceptFromSender(ctx, {

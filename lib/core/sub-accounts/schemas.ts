@@ -77,4 +77,17 @@ export const subAccountUsageSchema = z
   })
   .openapi('SubAccountUsageResponse');
 
+const MAX_HISTORY_MONTHS = 24;
+
+/** The months of a usage history: 12 by default, the current one included, at most two years. */
+export const subAccountUsageHistoryQuerySchema = z.object({
+  sub_account_id: subAccountIdSchema,
+  months: z.coerce
+    .number({ error: `must be a whole number from 1 to ${MAX_HISTORY_MONTHS}` })
+    .int(`must be a whole number from 1 to ${MAX_HISTORY_MONTHS}`)
+    .min(1, `must be a whole number from 1 to ${MAX_HISTORY_MONTHS}`)
+    .max(MAX_HISTORY_MONTHS, `must be a whole number from 1 to ${MAX_HISTORY_MONTHS}`)
+    .default(12),
+});
+
 export type SubAccountObject = z.output<typeof subAccountSchema>;

@@ -1,6 +1,4 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { MemberRole } from '@/lib/auth/principal';
-import { isMemberRole } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db/client';
 import { accounts, memberships, users } from '@/lib/db/schema';
 
@@ -12,18 +10,6 @@ export async function authenticateSession(db: Db, userId: string, sessionVersion
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.sessionVersion !== sessionVersion) return null;
   return user;
-}
-
-/** The user's role in one account, or null when they are not a member (or it is not active). */
-export async function findMembershipRole(db: Db, userId: string, accountId: string): Promise<{ role: MemberRole; accountStatus: string } | null> {
-  const [row] = await db
-    .select({ role: memberships.role, status: accounts.status, deletedAt: accounts.deletedAt })
-    .from(memberships)
-    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, accountId)))
-    .limit(1);
-  if (!row || row.deletedAt || !isMemberRole(row.role)) return null;
-  return { role: row.role, accountStatus: row.status };
 }
 
 /** Where the dashboard lands after sign-in: the user's oldest account. */

@@ -1,11 +1,14 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { ROLE_SCOPES, isMemberRole } from '@/lib/auth/roles';
-import { accounts, memberships, users } from '@/lib/db/schema';
+import { users } from '@/lib/db/schema';
+import { listSessionAccess } from './find-session-access';
 
-/** The signed-in person and the accounts they belong to, with their role and its scopes there. */
+/**
+ * The signed-in person and the accounts they may open, with their role and its scopes there: their
+ * own memberships, each partner followed by its sub accounts (reached through the partner's role).
+ */
 export const getCurrentUser = defineVerb({
   scope: 'any',
   input: z.object({}),
@@ -13,27 +16,24 @@ export const getCurrentUser = defineVerb({
     if (principal.kind !== 'session' || !principal.userId) throw new AppError('unauthenticated', 'a dashboard session is required');
     const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
     if (!user) throw new AppError('unauthenticated', 'a dashboard session is required');
-    const rows = await db
-      .select({ id: accounts.id, name: accounts.name, status: accounts.status, ownerId: accounts.ownerId, role: memberships.role })
-      .from(memberships)
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.userId, user.id), isNull(accounts.deletedAt)))
-      .orderBy(asc(accounts.createdAt));
+    const accounts = await listSessionAccess(db, user.id);
     return {
       object: 'user' as const,
       id: user.id,
       email: user.email,
       name: user.name,
-      accounts: rows
-        .filter((row) => isMemberRole(row.role))
-        .map((row) => ({
-          id: row.id,
-          name: row.name,
-          status: row.status,
-          role: row.role,
-          is_owner: row.ownerId === user.id,
-          scopes: isMemberRole(row.role) ? [...ROLE_SCOPES[row.role]] : [],
-        })),
+      accounts: accounts.map((access) => ({
+        id: access.accountId,
+        name: access.name,
+        status: access.status,
+        role: access.role,
+        is_owner: access.ownerId === user.id,
+        scopes: [...access.scopes],
+        // A sub account: its partner's id and name; `via` says whether the role is the person's own
+        // there or the one they hold in the partner.
+        parent_account: access.parent,
+        via: access.via,
+      })),
     };
   },
 });

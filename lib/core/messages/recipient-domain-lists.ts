@@ -1,0 +1,75 @@
+/**
+ * Built-in lists of the Reputation Shield. Disposable mailbox services: well-known public ones, not
+ * exhaustive (a recipient there reads nothing after an hour, and its bounces and silence cost the
+ * sender's reputation). Kept short on purpose: a false refusal is worse than a missed one.
+ */
+export const DISPOSABLE_DOMAINS: ReadonlySet<string> = new Set([
+  '10minutemail.com',
+  '20minutemail.com',
+  'burnermail.io',
+  'discard.email',
+  'dispostable.com',
+  'emailondeck.com',
+  'fakeinbox.com',
+  'getairmail.com',
+  'getnada.com',
+  'guerrillamail.biz',
+  'guerrillamail.com',
+  'guerrillamail.de',
+  'guerrillamail.net',
+  'guerrillamail.org',
+  'guerrillamailblock.com',
+  'harakirimail.com',
+  'mailcatch.com',
+  'maildrop.cc',
+  'mailinator.com',
+  'mailinator.net',
+  'mailnesia.com',
+  'mintemail.com',
+  'mohmal.com',
+  'mytemp.email',
+  'sharklasers.com',
+  'spamgourmet.com',
+  'temp-mail.io',
+  'temp-mail.org',
+  'tempail.com',
+  'tempmail.com',
+  'tempmail.dev',
+  'tempmailo.com',
+  'tempr.email',
+  'throwawaymail.com',
+  'trashmail.com',
+  'trashmail.de',
+  'trashmail.net',
+  'yopmail.com',
+  'yopmail.fr',
+  'yopmail.net',
+]);
+
+/**
+ * The mailbox providers whose near misses are typos rather than other domains; the set also keeps
+ * real providers one keystroke from another (email.com, ymail.com are not typos of gmail.com).
+ */
+export const MAILBOX_PROVIDERS: ReadonlySet<string> = new Set([
+  'gmail.com',
+  'email.com',
+  'mail.com',
+  'ymail.com',
+  'rocketmail.com',
+  'me.com',
+  'mac.com',
+  'googlemail.com',
+  'yahoo.com',
+  'hotmail.com',
+  'outlook.com',
+  'icloud.com',
+  'aol.com',
+  'live.com',
+  'msn.com',
+  'protonmail.com',
+  'proton.me',
+  'gmx.com',
+  'gmx.net',
+  'yandex.com',
+  'comcast.net',
+]);
