@@ -103,9 +103,9 @@ export async function runCampaignBench(database: DatabaseName, dns: TestDnsServe
     return { database, contacts: CONTACTS, queueSeconds, deliverySeconds, serverCpuSeconds };
   } finally {
     await sink.stop();
-    await drop?.();
+    if (!process.env.BENCH_KEEP_DATA) await drop?.();
     if (process.env.BENCH_KEEP_LOG) console.log(readFileSync(`${dataDir}/server.log`, 'utf8').split('\n').filter((line: string) => line.includes('campaign')).join('\n'));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -57,12 +57,14 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     const mx = await new CountingMx({ replyDelayMs: 150 }).start();
     cleanups.push(() => mx.stop());
     const redisUrl = process.env.MAILSTEAD_TEST_REDIS_URL ?? '';
+    const metricsPort = await freePort();
     const server = await startServer({
       env: {
         DATABASE_URL: scratch.url,
         MAILSTEAD_SECRET: randomBytes(32).toString('base64url'),
         REDIS_URL: redisUrl,
         WORKERS: '2',
+        METRICS_PORT: String(metricsPort),
         ALLOW_PRIVATE_NETWORKS: 'true',
         SMTP_DELIVERY_PORT: String(mx.port),
         DELIVERY_CONNECTIONS: String(CONNECTIONS),
@@ -156,6 +158,16 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     const duplicates = [...copies.values()].reduce((sum, count) => sum + count - 1, 0);
     console.log(`killed worker ${victim} at ${deliveredAtKill}/${MESSAGES} delivered; replacement ${replacement}; ${duplicates} duplicates`);
     expect(duplicates).toBeLessThanOrEqual(CONNECTIONS);
+
+    // The primary's operations port: every worker's delivery counters summed (the killed worker's
+    // are gone with it, so at least what the survivor and the replacement delivered), both started.
+    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    const exposition = await scrape.text();
+    const delivered = Number(/^mailstead_deliveries_total\{outcome="delivered"\} (\d+)/m.exec(exposition)?.[1] ?? 0);
+    expect(delivered).toBeGreaterThanOrEqual(MESSAGES - deliveredAtKill);
+    expect(delivered).toBeLessThanOrEqual(MESSAGES + CONNECTIONS);
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/readyz`)).status).toBe(200);
 
     if (redisUrl) {
       // One bucket in Redis for both workers: a burst of pings from another account passes BURST

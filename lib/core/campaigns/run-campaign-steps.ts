@@ -94,6 +94,9 @@ export async function unsafeQueueCampaignBatch(services: Services, options: { ba
   if (!row) return 'idle';
   const { domain, account } = await senderOf(db, row);
   const content = await resolveCampaignContent(db, row);
+  // The audience was just frozen: without statistics on it the planner reads every remaining
+  // recipient for each batch's page (measured: 100,000 recipients, 450-670 ms a batch instead of ~60).
+  if (!row.queuedThrough) await db.execute(sql`analyze ${campaignRecipients}`);
   return whileQueueingInBulk(async () => {
     for (let done = 0; done < maxBatches; done++) {
       const started = performance.now();
@@ -143,14 +146,22 @@ async function queueBatch(services: Services, row: CampaignRow, sending: Sending
   });
 }
 
-/** The next recipients of the frozen audience after `after`, with what their messages are rendered with. */
+/**
+ * The next recipients of the frozen audience after `after`, with what their messages are rendered
+ * with. The page is cut before the join, and each contact is one index lookup (the `limit 1` keeps
+ * the planner from turning it into a join over every contact of the account).
+ */
 function audienceAfter(campaignId: string, after: string | null, limit: number): SQL {
   return sql`
     select r.contact_id, r.email, ${contactDisplayNameSql} as name, ${contactSubstitutionsSql} as substitutions
-    from ${campaignRecipients} r left join ${contacts} c on c.id = r.contact_id
-    where r.campaign_id = ${campaignId}::uuid ${after ? sql`and r.contact_id > ${after}::uuid` : sql``}
-    order by r.contact_id
-    limit ${limit}`;
+    from (
+      select contact_id, email from ${campaignRecipients}
+      where campaign_id = ${campaignId}::uuid ${after ? sql`and contact_id > ${after}::uuid` : sql``}
+      order by contact_id
+      limit ${limit}
+    ) r
+    left join lateral (select first_name, last_name, attributes from ${contacts} where ${contacts.id} = r.contact_id limit 1) c on true
+    order by r.contact_id`;
 }
 
 /** The sender domain and account of a campaign that passed validation when it started. */
