@@ -5,15 +5,16 @@ import type { DbOrTx } from '@/lib/db/client';
  * Who a campaign reaches (marketing-api.md, Campaigns): the `confirmed` members of its live target
  * lists, minus unsubscribed contacts, minus addresses suppressed for the sender domain or the whole
  * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
+ * The live lists are found first, once: joined per membership, a fresh list without statistics was
+ * looked up again for every one of its members (200 ms of a 100,000-contact snapshot).
  */
 function audienceRows(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
   const lists = sql`${sql.param(target.listIds)}::uuid[]`;
   return sql`
     from list_memberships m
-    join contact_lists l on l.id = m.list_id and l.deleted_at is null
     join contacts c on c.id = m.contact_id
     where m.account_id = ${target.accountId}
-      and m.list_id = any(${lists})
+      and m.list_id = any(array(select l.id from contact_lists l where l.id = any(${lists}) and l.account_id = ${target.accountId} and l.deleted_at is null))
       and m.subscription_status = 'confirmed'
       and not c.unsubscribed
       and not exists (
