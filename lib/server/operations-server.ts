@@ -115,7 +115,11 @@ export async function startOperations(config: Config, logger: Logger) {
   const { port, host, token } = config.metrics;
   // Under WORKERS > 1 the primary holds the operations port and asks every worker for its metrics.
   const isClusterWorker = cluster.isWorker;
-  if (isClusterWorker && port !== 0) AggregatorRegistry.setRegistries([metricsRegistry]);
+  if (isClusterWorker && port !== 0) {
+    // Constructing one is what makes a worker answer the primary's requests (prom-client's listeners).
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metricsRegistry]);
+  }
   const listener = port !== 0 && !isClusterWorker ? await startOperationsServer({ host, port, token, readiness, logger }) : null;
   if (listener) logger.info({ host, port: listener.port, isTokenRequired: token !== null }, 'operations listener: /metrics, /healthz, /readyz (plain HTTP)');
   return {
