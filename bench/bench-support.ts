@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Agent, fetch } from 'undici';
+import { randomBytes } from 'node:crypto';
+import type { TestDnsServer } from '../e2e/support/dns-server';
+import { createScratchDatabase } from '../e2e/support/postgres';
 import type { ServerHandle } from '../e2e/support/server';
 
 export const POSTGRES_URL = process.env.MAILSTEAD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -40,4 +43,38 @@ export async function api(server: ServerHandle, agent: Agent, key: string, metho
   const text = await response.text();
   if ((expected && response.status !== expected) || response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : {};
+}
+
+/**
+ * The environment of a bench server that delivers to a loopback sink through the test resolver
+ * (`sink.example` points at it), on a scratch database of its own for PostgreSQL, blank where the
+ * shell might leak settings in. `drop` removes the scratch database.
+ */
+export async function benchServerEnv(
+  database: DatabaseName,
+  dns: TestDnsServer,
+  options: { dataDir: string; sinkPort: number; databaseName: string; extra?: Record<string, string> },
+): Promise<{ env: Record<string, string>; drop: (() => Promise<void>) | null }> {
+  let env: Record<string, string> = {
+    DATA_DIR: options.dataDir,
+    DNS_SERVERS: `127.0.0.1:${dns.port}`,
+    ALLOW_PRIVATE_NETWORKS: 'true',
+    SMTP_DELIVERY_PORT: String(options.sinkPort),
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
+    MAILSTEAD_SECRET: '',
+    REDIS_URL: '',
+    MAILSTEAD_TEST_DNS: '',
+    ...options.extra,
+  };
+  let drop: (() => Promise<void>) | null = null;
+  if (database === 'PostgreSQL') {
+    const scratch = await createScratchDatabase(POSTGRES_URL, options.databaseName);
+    drop = scratch.drop;
+    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
+  }
+  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
+  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
+  return { env, drop };
 }

@@ -4,14 +4,12 @@
  * reads `sent`), then until a loopback sink has accepted them all (templated per contact, DKIM on).
  * One server with the web and worker roles, as a user runs it.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { fetch } from 'undici';
 import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { api, cpuMs, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, benchServerEnv, cpuMs, tracked, type DatabaseName } from './bench-support';
 import { startSink } from './delivery';
 
 const CONTACTS = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 100_000);
@@ -28,26 +26,7 @@ function csvOf(rows: number): string {
 export async function runCampaignBench(database: DatabaseName, dns: TestDnsServer): Promise<CampaignResult> {
   const sink = await startSink();
   const dataDir = tempDataDir('ms-bench-campaign-');
-  let env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_DELIVERY_PORT: String(sink.port),
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: '',
-    MAILSTEAD_SECRET: '',
-    REDIS_URL: '',
-    MAILSTEAD_TEST_DNS: '',
-  };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_campaign');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
-  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
-  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
-  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
+  const { env, drop } = await benchServerEnv(database, dns, { dataDir, sinkPort: sink.port, databaseName: 'mailstead_bench_campaign' });
   try {
     const account = await createAccountWithKey(env, 'Campaign bench');
     const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' } }));

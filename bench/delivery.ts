@@ -6,14 +6,12 @@
  * Delivery: the same queue drained by a server running only the worker role into an SMTP sink on
  * loopback that answers 250 to everything; 10 KB messages, DKIM on.
  */
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { freePort, startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { api, cpuMs, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, benchServerEnv, cpuMs, percentile, tracked, type DatabaseName } from './bench-support';
 
 const ACCOUNTS = 4;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -54,27 +52,12 @@ export async function startSink() {
 export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServer): Promise<DeliveryResult> {
   const sink = await startSink();
   const dataDir = tempDataDir('ms-bench-');
-  let env: Record<string, string> = {
-    DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_DELIVERY_PORT: String(sink.port),
-    LOG_LEVEL: 'warn',
-    MAILSTEAD_TEST_DNS: '',
-  };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
-  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  const { env, drop } = await benchServerEnv(database, dns, { dataDir, sinkPort: sink.port, databaseName: 'mailstead_bench' });
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
   const web = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs }));
   const agent = trustingAgent(dataDir);
   const accounts: { accountId: string; apiKey: string; domain: string }[] = [];
   const senderDomain = `bench-${Date.now().toString(36)}.example.com`;
-  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
-  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
   for (let i = 0; i < ACCOUNTS; i++) {
     const account = await createAccountWithKey(web.env, `Bench ${i}`);
     const domain = `a${i}.${senderDomain}`;

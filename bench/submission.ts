@@ -4,15 +4,13 @@
  * server running the web and smtp roles only, so nothing is delivered while acceptance is timed
  * (250 = stored). Then a worker-only process drains the queue into a loopback sink (DKIM on).
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { freePort, startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { api, cpuMs, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, benchServerEnv, cpuMs, percentile, tracked, type DatabaseName } from './bench-support';
 import { startSink } from './delivery';
 
 const SESSIONS = Number(process.env.BENCH_SUBMISSION_SESSIONS ?? 4);
@@ -32,32 +30,19 @@ export type SubmissionResult = {
 export async function runSubmissionBench(database: DatabaseName, dns: TestDnsServer): Promise<SubmissionResult> {
   const sink = await startSink();
   const dataDir = tempDataDir('ms-bench-sub-');
-  let env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_DELIVERY_PORT: String(sink.port),
-    SMTP_SUBMISSION_PORT: String(await freePort()),
-    SMTP_SUBMISSION_TLS_PORT: '0',
-    // The per-credential limit (50/s by default) is not what is measured.
-    SMTP_RATE_LIMIT_PER_SECOND: '1000000',
-    SMTP_RATE_LIMIT_BURST: '1000000',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: '',
-    MAILSTEAD_SECRET: '',
-    REDIS_URL: '',
-    MAILSTEAD_TEST_DNS: '',
-  };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_submission');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
-  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
+  const { env, drop } = await benchServerEnv(database, dns, {
+    dataDir,
+    sinkPort: sink.port,
+    databaseName: 'mailstead_bench_submission',
+    extra: {
+      SMTP_SUBMISSION_PORT: String(await freePort()),
+      SMTP_SUBMISSION_TLS_PORT: '0',
+      // The per-credential limit (50/s by default) is not what is measured.
+      SMTP_RATE_LIMIT_PER_SECOND: '1000000',
+      SMTP_RATE_LIMIT_BURST: '1000000',
+    },
+  });
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
-  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
-  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
   try {
     const account = await createAccountWithKey(env, 'Submission bench');
     const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,smtp' }, nodeArgs }));

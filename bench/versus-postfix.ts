@@ -8,15 +8,13 @@
  * nodemailer sessions. Mailstead: one server with the web and worker roles, DKIM on, 100-recipient
  * API requests (4 in flight); acceptance p50/p99 are those requests', answered while delivery runs.
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import nodemailer from 'nodemailer';
 import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { api, cpuMs, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, benchServerEnv, cpuMs, percentile, tracked, type DatabaseName } from './bench-support';
 import { databaseCpuMs, startSink } from './delivery';
 import { ensurePostfix, startPostfix } from './postfix-instance';
 
@@ -80,28 +78,16 @@ async function runPostfix(): Promise<PostfixRun> {
 async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise<MailsteadRun> {
   const sink = await startSink();
   const dataDir = tempDataDir('ms-bench-versus-');
-  let env: Record<string, string> = {
-    DNS_SERVERS: `127.0.0.1:${dns.port}`,
-    ALLOW_PRIVATE_NETWORKS: 'true',
-    SMTP_DELIVERY_PORT: String(sink.port),
-    // The per-account API limit (100/s) is not what is measured.
-    RATE_LIMIT_PER_SECOND: '1000000',
-    RATE_LIMIT_BURST: '1000000',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    MAILSTEAD_SECRET: '',
-    REDIS_URL: '',
-    MAILSTEAD_TEST_DNS: '',
-  };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_versus');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
-  process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
-  dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
-  dns.set('mx.sink.example', 'A', ['127.0.0.1']);
+  const { env, drop } = await benchServerEnv(database, dns, {
+    dataDir,
+    sinkPort: sink.port,
+    databaseName: 'mailstead_bench_versus',
+    extra: {
+      // The per-account API limit (100/s) is not what is measured.
+      RATE_LIMIT_PER_SECOND: '1000000',
+      RATE_LIMIT_BURST: '1000000',
+    },
+  });
   const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' }, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) }));
   const agent = trustingAgent(dataDir);
   try {
