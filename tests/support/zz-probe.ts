@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openMemoryDatabase } from './memory-database';
+import { pgliteOptions } from '@/lib/db/pglite-options';
+let t = performance.now();
+const db = await openMemoryDatabase();
+console.log('open+migrate', Math.round(performance.now() - t));
+const client = (db as any).$client as PGlite;
+t = performance.now();
+const dump = await client.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const again = new PGlite({ ...pgliteOptions(), loadDataDir: dump });
+await again.query('select count(*) from messages');
+console.log('load', Math.round(performance.now() - t));
+t = performance.now();
+const fresh = new PGlite(pgliteOptions());
+await fresh.query('select 1');
+console.log('fresh empty', Math.round(performance.now() - t));
