@@ -18,6 +18,7 @@ import { contentRow, dataRetainUntilOf, messageRow, type Acceptance } from './ac
  * the greatest `contact_id` among them (the cursor), in the caller's transaction.
  */
 export async function acceptSelectedMessages(tx: Tx, acceptance: Omit<Acceptance, 'recipients'>, source: SQL): Promise<{ queued: number; through: string | null }> {
+  if (acceptance.options.messageIdHeader || acceptance.options.isOneMessage) throw new Error('acceptSelectedMessages: one Message-ID shared by many rows is not supported');
   const full: Acceptance = { ...acceptance, recipients: [] };
   const contentId = newId();
   await tx.execute(bulkInsertSql(messageContents, [contentRow(full, contentId, dataRetainUntilOf(full))])!);
@@ -34,7 +35,6 @@ export async function acceptSelectedMessages(tx: Tx, acceptance: Omit<Acceptance
     // 80 bits from the database's cryptographic generator, as randomHex(10) gives on Node.
     returnPathToken: sql`left(md5(gen_random_uuid()::text), 20)`,
   };
-  if (acceptance.options.messageIdHeader || acceptance.options.isOneMessage) throw new Error('acceptSelectedMessages: one Message-ID shared by many rows is not supported');
   const columns = getTableColumns(messages) as Record<string, PgColumn>;
   const keys = Object.keys(sample) as (keyof typeof sample)[];
   const names = keys.map((key) => sql.identifier(columns[key].name));

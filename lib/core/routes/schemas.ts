@@ -1,19 +1,9 @@
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 import { z } from '@/lib/core/zod';
-import { deliveryIdSchema } from '@/lib/core/webhooks/schemas';
+import { deliveryHealthFields, deliveryIdSchema, nameSchema, urlSchema } from '@/lib/core/webhooks/schemas';
 import { recipientSyntaxError } from './recipient-syntax';
 
 export const routeIdSchema = z.string().uuid('invalid route_id');
-
-const nameSchema = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
-
-/** Syntax only; the scheme allowed and where the host points are checked with the configuration (check-webhook-url.ts). */
-const urlSchema = z
-  .string()
-  .trim()
-  .max(2048, 'must be at most 2048 characters')
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an absolute https:// URL')
-  .openapi({ format: 'uri' });
 
 /** The pattern's syntax (browser-safe, for the form); that its domain is the account's is checked with the database (queries.ts). */
 const recipientSchema = z
@@ -73,12 +63,7 @@ export const routeSchema = z
     group_by_message_id: z.boolean(),
     strip_replies: z.boolean(),
     enabled: z.boolean(),
-    success_count: z.number().int(),
-    error_count: z.number().int(),
-    errors_since_last_success: z.number().int(),
-    last_request_at: z.string().datetime().nullable(),
-    disabled_reason: z.string().nullable().openapi({ description: 'Why Mailstead disabled the route by itself (a run of failed deliveries); null otherwise (Mailstead extension).' }),
-    disabled_at: z.string().datetime().nullable().openapi({ description: 'When Mailstead disabled the route by itself; null otherwise (Mailstead extension).' }),
+    ...deliveryHealthFields('route'),
   })
   .openapi('Route');
 

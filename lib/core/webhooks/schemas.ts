@@ -5,10 +5,11 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_FLAGS, type WebhookFlag } from './fan-out'
 export const webhookIdSchema = z.string().uuid('invalid webhook_id');
 export const deliveryIdSchema = z.string().uuid('invalid delivery_id');
 
-const nameSchema = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+/** A receiver's name and URL, webhooks' and routes' alike. */
+export const nameSchema = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
 
 /** Syntax only; the scheme allowed and where the host points are checked with the configuration (check-webhook-url.ts). */
-const urlSchema = z
+export const urlSchema = z
   .string()
   .trim()
   .max(2048, 'must be at most 2048 characters')
@@ -61,6 +62,18 @@ export const listWebhooksQuerySchema = pageQuerySchema.extend({ enabled: boolean
 
 export const webhookPathSchema = z.object({ webhook_id: webhookIdSchema });
 
+/** How a receiver (a webhook or a route) has been answering the outbox's deliveries. */
+export function deliveryHealthFields(noun: 'webhook' | 'route') {
+  return {
+    success_count: z.number().int(),
+    error_count: z.number().int(),
+    errors_since_last_success: z.number().int(),
+    last_request_at: z.string().datetime().nullable(),
+    disabled_reason: z.string().nullable().openapi({ description: `Why Mailstead disabled the ${noun} by itself (a run of failed deliveries); null otherwise (Mailstead extension).` }),
+    disabled_at: z.string().datetime().nullable().openapi({ description: `When Mailstead disabled the ${noun} by itself; null otherwise (Mailstead extension).` }),
+  };
+}
+
 export const webhookSchema = z
   .object({
     object: z.literal('webhook'),
@@ -73,12 +86,7 @@ export const webhookSchema = z
     ...flags(() => z.boolean()),
     scope: z.enum(SCOPES),
     domains: z.array(z.string()),
-    success_count: z.number().int(),
-    error_count: z.number().int(),
-    errors_since_last_success: z.number().int(),
-    last_request_at: z.string().datetime().nullable(),
-    disabled_reason: z.string().nullable().openapi({ description: 'Why Mailstead disabled the webhook by itself (a run of failed deliveries); null otherwise (Mailstead extension).' }),
-    disabled_at: z.string().datetime().nullable().openapi({ description: 'When Mailstead disabled the webhook by itself; null otherwise (Mailstead extension).' }),
+    ...deliveryHealthFields('webhook'),
   })
   .openapi('Webhook');
 
