@@ -23,7 +23,8 @@ export type CoreConfig = {
   /** How long a member invitation link works. */
   invitationTtlSeconds: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
-  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; smtpTimeoutMs: number };
+  /** `threads`: mail threads composing and signing for the delivery loop (0: on the loop). */
+  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; threads: number; smtpTimeoutMs: number };
   pause: { bounceRate: number; minVolume: number; windowHours: number };
   /**
    * Webhook and route delivery (one outbox): per-attempt timeout, seconds between attempts of one

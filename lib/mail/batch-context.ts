@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import type { dkimKeys, domains, messageContents } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
 import type { Destinations } from './destinations';
+import type { MailBuilder } from './mail-builder';
 import type { Outcome } from './outcome';
 
 type Content = typeof messageContents.$inferSelect;
@@ -25,6 +26,8 @@ export type BatchContext = {
   keys: Map<string, Key>;
   suppressed: Map<string, string>;
   destinations: Destinations;
+  /** Composes and signs each message, on this thread or a pool of threads. */
+  mail: MailBuilder;
   onDataSent: (messageId: string) => void;
   /** Records an outcome durably (lib/mail/outcome-writer.ts); resolves once it is committed. */
   recordOutcome: (message: ClaimedMessage, outcome: Outcome) => Promise<void>;

@@ -7,16 +7,17 @@ import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from '@/lib/core/messages/classify-bounce';
 import { observeSmtpResponse, smtpReplyClass } from '@/lib/shared/metrics';
 import type { BatchContext } from './batch-context';
+import type { MessageSource } from './build-signed-message';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';
 import { returnPathHost } from './return-path';
-import { cachedPrivateKey, signDkim } from './sign-dkim';
+import { cachedPrivateKey } from './sign-dkim';
 import type { SendResult } from './smtp-pool';
 
 type Domain = typeof domains.$inferSelect;
 
 /** One message going through the steps; `recorded` is set once its outcome went to the writer. */
-type Job = { message: ClaimedMessage; raw?: Buffer; recorded?: Promise<void> };
+type Job = { message: ClaimedMessage; source?: MessageSource; raw?: Buffer; recorded?: Promise<void> };
 type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Outcome | void> | Outcome | void };
 
 const SANDBOX_OUTCOMES: Record<string, Outcome> = {
@@ -53,24 +54,26 @@ const STEPS: Step[] = [
     run: ({ message }) => (message.isSandbox ? SANDBOX_OUTCOMES[message.sandboxResult ?? 'deliver'] ?? SANDBOX_OUTCOMES.deliver : undefined),
   },
   {
-    name: 'render and build MIME',
+    name: 'render',
     run: async (job, batch) => {
       try {
         const rendered = await renderMessage(job.message, batch);
         if ('failure' in rendered) return { kind: 'failed', log: rendered.failure };
-        job.raw = rendered;
+        job.source = rendered;
       } catch (error) {
         return { kind: 'failed', log: `the message could not be rendered: ${(error as Error).message}`.slice(0, 500) };
       }
     },
   },
   {
-    name: 'sign DKIM',
-    run: async (job, { keys, domains, services }) => {
+    name: 'build MIME and sign DKIM',
+    run: async (job, { keys, domains, services, mail }) => {
       const key = keys.get(job.message.domainId);
       if (!key) return { kind: 'failed', log: 'the sender domain has no active DKIM key' };
       const privateKey = cachedPrivateKey(key.id, () => services.secrets.decrypt(DKIM_KEY_PURPOSE, key.privateKeyEncrypted));
-      job.raw = await signDkim(job.raw!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, privateKey });
+      const signed = await mail.build(job.source!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, privateKey });
+      if ('failure' in signed) return { kind: 'failed', log: signed.failure };
+      job.raw = signed.raw as Buffer;
     },
   },
   {

@@ -5,6 +5,7 @@ import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-si
 import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
+import { createMailBuilder } from './mail-builder';
 import { unsafeHoldUnsendableMessages } from './hold-unsendable-messages';
 import { OutcomeWriter } from './outcome-writer';
 import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
@@ -32,6 +33,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
   const heartbeat = await startWorkerHeartbeat(services, { isOnlyProcess: tuning.isOnlyProcess });
   const { workerId } = heartbeat;
   const destinations = new Destinations(services);
+  const mail = createMailBuilder({ threads: config.delivery.threads });
   const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, db, workerId, outcomes, { now: services.now(), dataSentIds }), {
     // A full group is one outcome per connection of a destination: then every connection waits on it.
     delayMs: tuning.outcomeGatherMs,
@@ -54,6 +56,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
         services: { ...services, logger: batchLogger },
         now,
         destinations,
+        mail,
         onDataSent: (id) => writer.markDataSent(id),
         recordOutcome: (message, outcome) => writer.record(message, outcome),
       });
@@ -119,6 +122,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
       await loop;
       await writer.drain();
       destinations.close();
+      await mail.close();
       await heartbeat.stop();
     },
   };

@@ -1,4 +1,4 @@
-import { buildMime, buildSharedMime, personalizeSharedMime, type MessageToBuild } from '@/lib/core/messages/build-mime';
+import { buildSharedMime, personalizeSharedMime, type MessageToBuild } from '@/lib/core/messages/build-mime';
 import { renderContents, substitutionContext, type RenderedContent, type RenderedParts } from '@/lib/core/messages/render-content';
 import type { TemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
@@ -6,6 +6,7 @@ import { UNSUBSCRIBE_VARIABLE } from '@/lib/core/campaigns/campaign-content';
 import { listUnsubscribeHeaders, signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE } from '@/lib/core/campaigns/unsubscribe-links';
 import { messageLinks } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
+import type { MessageSource } from './build-signed-message';
 import { returnPathHost } from './return-path';
 import type { BatchContext } from './batch-context';
 
@@ -29,16 +30,17 @@ export async function renderTemplatedMessages(renderer: TemplateRenderer, claime
 }
 
 /**
- * The message's bytes before signing, by the cheapest way that is right for it:
+ * What the message's bytes are made from, by the cheapest way that is right for it:
  * - raw content (SMTP submission) as received;
  * - without substitutions or tracking, one encoding per content, personalised by To and Message-ID;
- * - otherwise built for this recipient (from the parts renderTemplatedMessages rendered, when templated),
- *   with tracked links (stored) and the open pixel.
+ * - otherwise the parts to compose for this recipient (rendered by renderTemplatedMessages, when
+ *   templated), with tracked links (stored) and the open pixel. Composing and signing are left to
+ *   the mail builder, which may run them on another thread.
  */
-export async function renderMessage(message: ClaimedMessage, batch: BatchContext): Promise<Buffer | { failure: string }> {
+export async function renderMessage(message: ClaimedMessage, batch: BatchContext): Promise<MessageSource | { failure: string }> {
   const content = batch.contents.get(message.contentId);
   if (!content) return { failure: 'the message content is no longer stored' };
-  if (content.kind === 'raw') return Buffer.from(content.raw ?? '', 'utf8');
+  if (content.kind === 'raw') return { raw: Buffer.from(content.raw ?? '', 'utf8') };
   const structured = content.structured!;
   const isTracked = structured.html !== null && (message.trackOpens || message.trackClicks);
 
@@ -50,7 +52,7 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
       content.shared.set(dateKey, shared);
     }
     const prebuilt = await shared;
-    if (prebuilt) return personalizeSharedMime(prebuilt, message);
+    if (prebuilt) return { raw: personalizeSharedMime(prebuilt, message) };
   }
 
   const unsubscribe = campaignUnsubscribe(message, batch);
@@ -61,35 +63,31 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     date: message.firstAttemptAt,
     extraHeaders: unsubscribe ? listUnsubscribeHeaders(unsubscribe.url, returnPathHost(batch.domains.get(message.domainId)!), unsubscribe.token) : [],
   };
-  let rendered: RenderedParts | null = null;
+  let parts: RenderedParts | null = null;
   if (content.isTemplated) {
     const result = batch.rendered.get(message.id);
     if (!result?.ok) return { failure: `the template could not be rendered: ${result ? `${result.field}: ${result.failure.message}` : 'no result'}` };
-    rendered = result.parts;
+    parts = result.parts;
   }
-  let links: string[] = [];
-  if (isTracked) {
+  const written = parts ?? { subject: structured.subject, text: structured.text, html: structured.html, amp: structured.amp };
+  if (isTracked && written.html !== null) {
     // Signed URLs that name the message (and the link's position), never the link itself.
     const key = batch.services.secrets.deriveKey('tracking-links');
     const base = trackingBaseUrl(batch.domains.get(message.domainId)!, batch.services.config);
-    build.transformHtml = (html) => {
-      const tracked = addTracking(html, {
-        isClickTracked: message.trackClicks,
-        isOpenTracked: message.trackOpens,
-        clickUrl: (position) => `${base}/t/c/${signTrackingToken(key, message.id, position)}`,
-        // The unsubscribe link must work on its own, without our click redirect in front of it.
-        isUntracked: (href) => href === unsubscribe?.url,
-        openUrl: `${base}/t/o/${signTrackingToken(key, message.id)}`,
-      });
-      links = tracked.links;
-      return tracked.html;
-    };
+    const tracked = addTracking(written.html, {
+      isClickTracked: message.trackClicks,
+      isOpenTracked: message.trackOpens,
+      clickUrl: (position) => `${base}/t/c/${signTrackingToken(key, message.id, position)}`,
+      // The unsubscribe link must work on its own, without our click redirect in front of it.
+      isUntracked: (href) => href === unsubscribe?.url,
+      openUrl: `${base}/t/o/${signTrackingToken(key, message.id)}`,
+    });
+    parts = { ...written, html: tracked.html };
+    if (tracked.links.length) {
+      await batch.db.insert(messageLinks).values(tracked.links.map((url, position) => ({ messageId: message.id, position, url }))).onConflictDoNothing();
+    }
   }
-  const raw = await buildMime(structured, rendered, build);
-  if (links.length) {
-    await batch.db.insert(messageLinks).values(links.map((url, position) => ({ messageId: message.id, position, url }))).onConflictDoNothing();
-  }
-  return raw;
+  return { compose: { content: structured, parts, message: build } };
 }
 
 /** A campaign message's unsubscribe token and URL (on PUBLIC_URL: RFC 8058 wants HTTPS); null for other mail. */

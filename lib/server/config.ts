@@ -151,6 +151,8 @@ const envSchema = z.object({
   DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(8),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
+  // Threads per process that compose and DKIM-sign outgoing mail; 0 does it on the event loop. Unset: the cores the processes leave free.
+  DELIVERY_THREADS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(64, 'must be at most 64').optional(),
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PAUSE_BOUNCE_RATE: z.coerce.number().gt(0, 'must be a fraction between 0 and 1').max(1, 'must be a fraction between 0 and 1').default(0.1),
@@ -248,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid WORKERS="${env.WORKERS}": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1`);
   }
   const publicUrl = new URL(e.PUBLIC_URL || `https://localhost:${e.PORT}`);
+  const workers = e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1);
   return {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
@@ -257,7 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     tls: e.TLS_CERT ? { certPath: path.resolve(e.TLS_CERT), keyPath: path.resolve(e.TLS_KEY) } : null,
     roles: e.ROLES,
-    workers: e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1),
+    workers,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     secretFromEnv: e.MAILSTEAD_SECRET || null,
     logLevel: e.LOG_LEVEL,
@@ -289,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connections: e.DELIVERY_CONNECTIONS,
       pollMs: e.DELIVERY_POLL_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
+      threads: e.DELIVERY_THREADS ?? Math.max(0, Math.floor(availableParallelism() / workers) - 1),
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
     pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },

@@ -84,7 +84,7 @@ export const TEST_CONFIG: CoreConfig = {
   systemSender: null,
   invitationTtlSeconds: 7 * 24 * 3600,
   dns: { timeoutMs: 1000, checkCacheSeconds: 60, recheckIntervalSeconds: 1200 },
-  delivery: { retrySchedule: [60, 300], batchSize: 50, connections: 2, pollMs: 50, leaseSeconds: 60, smtpTimeoutMs: 5000 },
+  delivery: { retrySchedule: [60, 300], batchSize: 50, connections: 2, pollMs: 50, leaseSeconds: 60, threads: 0, smtpTimeoutMs: 5000 },
   pause: { bounceRate: 0.5, minVolume: 4, windowHours: 24 },
   webhooks: { timeoutMs: 2000, retrySchedule: [1, 2], routeRetrySchedule: [1, 2], disableAfterFailures: 3, disableAfterSeconds: 0, pollMs: 50, concurrency: 4 },
 };

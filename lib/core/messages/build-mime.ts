@@ -9,13 +9,11 @@ export type MessageToBuild = {
   date: Date;
   /** Headers of this message alone (a campaign recipient's List-Unsubscribe). */
   extraHeaders?: [string, string][];
-  /** Applied to the rendered HTML part (open and click tracking). */
-  transformHtml?: (html: string) => string;
 };
 
 /**
  * RFC 5322 message for one recipient, built with nodemailer's MIME composer: from the recipient's
- * rendered parts when the send had substitutions (render-content.ts), from the content as written
+ * rendered parts when the send had substitutions (render-content.ts) or tracking, from the content as written
  * otherwise. Custom header names keep their case.
  */
 export async function buildMime(content: StructuredContent, rendered: RenderedParts | null, message: MessageToBuild): Promise<Buffer> {
@@ -26,7 +24,7 @@ export async function buildMime(content: StructuredContent, rendered: RenderedPa
     cc: content.cc?.map((address) => ({ name: address.name ?? '', address: address.email })),
     subject: parts.subject,
     text: parts.text ?? undefined,
-    html: parts.html !== null && message.transformHtml ? message.transformHtml(parts.html) : (parts.html ?? undefined),
+    html: parts.html ?? undefined,
     amp: parts.amp ?? undefined,
     replyTo: content.replyTo ? { name: content.replyTo.name ?? '', address: content.replyTo.email } : undefined,
     headers: [...content.headers, ...(message.extraHeaders ?? [])].map(([key, value]) => ({ key, value })),

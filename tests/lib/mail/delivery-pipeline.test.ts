@@ -10,6 +10,7 @@ import { messages, suppressions } from '@/lib/db/schema';
 import { unsafeClaimDueMessages } from '@/lib/mail/claim-due-messages';
 import { loadBatchContext, runPipeline } from '@/lib/mail/delivery-pipeline';
 import { Destinations } from '@/lib/mail/destinations';
+import { createMailBuilder } from '@/lib/mail/mail-builder';
 import { OutcomeWriter } from '@/lib/mail/outcome-writer';
 import { recordOutcomes } from '@/lib/mail/record-outcomes';
 import { as, memoryServices, newAccount, type TestServices } from '../../support/memory-services';
@@ -55,7 +56,11 @@ beforeAll(async () => {
   await checkDomainDns(as(services, principal), { domain: 'acme.example' });
 }, 60_000);
 
+// Composed and signed on a mail thread, as a PGlite server delivers.
+const mail = createMailBuilder({ threads: 1 });
+
 afterAll(async () => {
+  await mail.close();
   await services?.close();
   await new Promise<void>((resolve) => mx?.close(() => resolve()));
 });
@@ -70,6 +75,7 @@ async function deliverDue() {
     services,
     now,
     destinations,
+    mail,
     onDataSent: (id) => writer.markDataSent(id),
     recordOutcome: (message, outcome) => writer.record(message, outcome),
   });

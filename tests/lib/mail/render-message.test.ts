@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildMime } from '@/lib/core/messages/build-mime';
 import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
 import type { BatchContext } from '@/lib/mail/batch-context';
 import type { ClaimedMessage } from '@/lib/mail/claim-due-messages';
@@ -22,10 +23,14 @@ describe('rendering at delivery', () => {
     const rendered = await renderTemplatedMessages(renderer, claimed, { contents, services: {} as BatchContext['services'] });
     const batch = { contents, rendered } as unknown as BatchContext;
 
-    const ada = (await renderMessage(claimed[0], batch)) as Buffer;
-    expect(ada.toString()).toMatch(/^Subject: Hi <Ada>$/m);
-    expect(ada.toString()).toContain('<p>&lt;Ada&gt;</p>');
-    expect((await renderMessage(claimed[1], batch)).toString()).toMatch(/^Subject: Hi friend$/m);
+    const composed = async (message: ClaimedMessage) => {
+      const source = await renderMessage(message, batch);
+      if (!('compose' in source)) throw new Error('expected parts to compose');
+      return (await buildMime(source.compose.content, source.compose.parts, source.compose.message)).toString();
+    };
+    expect(await composed(claimed[0])).toMatch(/^Subject: Hi <Ada>$/m);
+    expect(await composed(claimed[0])).toContain('<p>&lt;Ada&gt;</p>');
+    expect(await composed(claimed[1])).toMatch(/^Subject: Hi friend$/m);
     expect(await renderMessage(claimed[2], batch)).toEqual({ failure: 'the template could not be rendered: text_content: nested deeper than 300 levels (recursion?)' });
   });
 });

@@ -13,6 +13,7 @@ import { events, messages } from '@/lib/db/schema';
 import { unsafeClaimDueMessages } from '@/lib/mail/claim-due-messages';
 import { loadBatchContext, runPipeline } from '@/lib/mail/delivery-pipeline';
 import { Destinations } from '@/lib/mail/destinations';
+import { createMailBuilder } from '@/lib/mail/mail-builder';
 import { OutcomeWriter } from '@/lib/mail/outcome-writer';
 import { recordOutcomes } from '@/lib/mail/record-outcomes';
 import { as, keyPrincipal, memoryServices, newAccount, type TestServices } from '../../../support/memory-services';
@@ -193,7 +194,7 @@ describe('the engine: automatic suppressions and expiry', () => {
       const claimed = await unsafeClaimDueMessages(services.db, { workerId: 'expiry-worker', limit: 50, leaseMs: 60_000, now: services.now() });
       const destinations = new Destinations(services);
       const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, services.db, 'expiry-worker', outcomes, { now: services.now(), dataSentIds }));
-      const batch = await loadBatchContext(services.db, claimed, { services, now: services.now(), destinations, onDataSent: (id) => writer.markDataSent(id), recordOutcome: (message, outcome) => writer.record(message, outcome) });
+      const batch = await loadBatchContext(services.db, claimed, { services, now: services.now(), destinations, mail: createMailBuilder({ threads: 0 }), onDataSent: (id) => writer.markDataSent(id), recordOutcome: (message, outcome) => writer.record(message, outcome) });
       const outcomes = await Promise.all(claimed.map((message) => runPipeline(message, batch)));
       await writer.drain();
       destinations.close();

@@ -1,0 +1,9 @@
+import { buildSignedMessage, type DkimSigning, type MessageSource } from './build-signed-message';
+
+/**
+ * A mail thread (started by mail-builder.ts through mail-thread.mjs): composes and signs the
+ * messages it is handed, so that the delivery loop's thread only moves data.
+ */
+export default function run(task: { source: MessageSource; dkim: DkimSigning }) {
+  return buildSignedMessage(task.source, task.dkim);
+}
