@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, fetch } from 'undici';
 import { randomBytes } from 'node:crypto';
 import type { TestDnsServer } from '../e2e/support/dns-server';
@@ -10,13 +10,19 @@ export const POSTGRES_URL = process.env.MAILSTEAD_TEST_POSTGRES_URL ?? 'postgres
 export type DatabaseName = 'PGlite' | 'PostgreSQL';
 
 /** CPU time (user + system) a process has used, in ms, from /proc: less sensitive to a busy machine than rates. */
+/** CPU time of a process and of its descendants still running (a cluster's workers), in ms. */
 export function cpuMs(pid: number): number {
+  let total = 0;
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) total += cpuMs(Number(child));
+    }
   } catch {
-    return 0;
+    // the process is gone
   }
+  return total;
 }
 
 /** Servers this run started, killed when it exits (a failed run must not leave them running). */

@@ -71,6 +71,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow('invalid WORKERS="2": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1');
   });
 
+  it('gives delivery the mail threads of the cores its processes leave free, unless DELIVERY_THREADS says otherwise', () => {
+    const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).delivery.threads).toBe(availableParallelism() - 1);
+    expect(loadConfig(postgres).delivery.threads).toBe(0);
+    expect(loadConfig({ ...postgres, WORKERS: String(availableParallelism() * 2) }).delivery.threads).toBe(0);
+    expect(loadConfig({ DELIVERY_THREADS: '3' }).delivery.threads).toBe(3);
+    expect(loadConfig({ ...postgres, DELIVERY_THREADS: '0' }).delivery.threads).toBe(0);
+  });
+
   it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE', () => {
     expect(loadConfig({}).databasePoolSize).toBe(20);
     expect(loadConfig({ DATABASE_POOL_SIZE: '5' }).databasePoolSize).toBe(5);
@@ -82,6 +91,9 @@ describe('loadConfig', () => {
     [{ WORKERS: 'many' }, /WORKERS/],
     [{ WORKERS: '1.5' }, /WORKERS/],
     [{ DATABASE_POOL_SIZE: '1' }, /DATABASE_POOL_SIZE/],
+    [{ DELIVERY_THREADS: '-1' }, /DELIVERY_THREADS/],
+    [{ DELIVERY_THREADS: 'all' }, /DELIVERY_THREADS/],
+    [{ DELIVERY_THREADS: '65' }, /DELIVERY_THREADS/],
     [{ HTTP_HEADERS_TIMEOUT_MS: '10' }, /HTTP_HEADERS_TIMEOUT_MS/],
     [{ HTTP_KEEP_ALIVE_TIMEOUT_MS: 'soon' }, /HTTP_KEEP_ALIVE_TIMEOUT_MS/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
