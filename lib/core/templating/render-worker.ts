@@ -1,5 +1,5 @@
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { yieldToEventLoop } from '@/lib/shared/thread-priority';
 import { compileTemplate, type CompiledTemplate } from './compile-template';
 import { renderTemplate } from './render-template';
 import type { Deadline } from './sandboxed-interpreter';
@@ -12,14 +12,7 @@ import type { RenderBatch, RenderResult, WorkerReply } from './template-renderer
  * thread knows which job was running if this thread has to be stopped.
  */
 const limits = (workerData as { limits: TemplateLimits }).limits;
-// On Linux a nice value is per thread: renders yield the CPU to the server's event loop when both want it.
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(10);
-  } catch {
-    // not allowed here: renders then compete as equals
-  }
-}
+yieldToEventLoop();
 const CACHE_CHARS = 32_000_000;
 const cache = new Map<string, CompiledTemplate | TemplateError>();
 let cachedChars = 0;
