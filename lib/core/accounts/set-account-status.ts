@@ -2,19 +2,20 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
+import { releaseHeldMessages } from '@/lib/core/messages/release-held-messages';
 import { accounts } from '@/lib/db/schema';
 import { accountIdSchema, accountStatusSchema } from './schemas';
 
 /**
  * Operator verb: a suspended account's keys get 401 "Account is suspended" until it is reactivated.
  * Its active sub accounts follow it into `parent-suspended` and back; a sub account its parent had
- * suspended itself stays `suspended`.
+ * suspended itself stays `suspended`. Mail held while it could not send leaves at once on reactivation.
  */
 export const setAccountStatus = defineVerb({
   scope: 'system',
   input: z.object({ account_id: accountIdSchema, status: accountStatusSchema, reason: z.string().max(500).optional() }),
   async run({ db, now }, input) {
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       const at = now();
       const [row] = await tx
         .update(accounts)
@@ -29,5 +30,7 @@ export const setAccountStatus = defineVerb({
         .where(and(eq(accounts.parentAccountId, row.id), eq(accounts.status, from), isNull(accounts.deletedAt)));
       return row;
     });
+    if (row.status === 'active') await releaseHeldMessages(db, row.id, now());
+    return row;
   },
 });

@@ -2,14 +2,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
+import { releaseHeldMessages } from '@/lib/core/messages/release-held-messages';
 import { accounts } from '@/lib/db/schema';
 import { getPartnerAccount, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './queries';
 import { subAccountIdSchema } from './schemas';
 
 /**
- * `suspended` -> `active` (the spec's one transition). A child that is not suspended is answered as
- * it is, so that a retried unsuspend succeeds. A `parent-suspended` child cannot be reached: its
- * parent's own keys are refused while the parent is suspended.
+ * `suspended` -> `active` (the spec's one transition), and the mail held meanwhile leaves at once.
+ * A child that is not suspended is answered as it is, so that a retried unsuspend succeeds. A
+ * `parent-suspended` child cannot be reached: its parent's own keys are refused while the parent
+ * is suspended.
  */
 export const unsuspendSubAccount = defineVerb({
   scope: 'sub-accounts:suspend',
@@ -22,7 +24,10 @@ export const unsuspendSubAccount = defineVerb({
       .set({ status: 'active', suspensionReason: null, updatedAt: now() })
       .where(and(tenancy, eq(accounts.status, 'suspended')))
       .returning();
-    if (row) return presentOneSubAccount(db, row);
+    if (row) {
+      await releaseHeldMessages(db, row.id, now());
+      return presentOneSubAccount(db, row);
+    }
     const [unchanged] = await db.select().from(accounts).where(tenancy).limit(1);
     if (!unchanged) throw notFound(SUB_ACCOUNT_NOT_FOUND);
     return presentOneSubAccount(db, unchanged);
