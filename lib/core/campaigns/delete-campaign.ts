@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
-import { campaigns } from '@/lib/db/schema';
+import { campaignRecipients, campaigns } from '@/lib/db/schema';
 import { campaignStatusConflict, getCampaignInAccount } from './queries';
 import { campaignPathSchema } from './schemas';
 
@@ -12,6 +12,8 @@ export const deleteCampaign = defineVerb({
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be deleted', 'while it is a draft');
+      // A draft's audience is normally empty; campaign_recipients has no foreign key to cascade it.
+      await tx.delete(campaignRecipients).where(and(eq(campaignRecipients.accountId, current.accountId), eq(campaignRecipients.campaignId, current.id)));
       await tx.delete(campaigns).where(eq(campaigns.id, current.id));
       return { message: 'Campaign deleted' };
     });

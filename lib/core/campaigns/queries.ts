@@ -39,8 +39,9 @@ export const campaignStatusConflict = (row: CampaignRow, action: string, allowed
   conflict(`the campaign is ${row.status}: ${action} only ${allowed}`, 'status');
 
 /**
- * Counts of campaigns that have started sending, from their messages (one pass with FILTER) and
- * audience snapshots, in one round trip for a whole page; campaigns not started have none.
+ * Counts of started campaigns (none for the others), from messages and snapshots, one round trip a page.
+ * Per campaign, not grouped: grouped, a sending campaign's rows were sorted on disk (stale statistics).
+ * Complaints are `complained_at`, set with the one `message.complained` event (joining events: 190 ms per 100,000).
  */
 export async function countCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise<Map<string, CampaignCounts>> {
   const started = rows.filter((row) => row.recipientCount !== null);
@@ -49,21 +50,14 @@ export async function countCampaigns(db: DbOrTx, rows: CampaignRow[]): Promise<M
   const accountId = started[0].accountId;
   const ids = sql`${sql.param(started.map((row) => row.id))}::uuid[]`;
   const result = await db.execute(sql`
-    select c.id,
-      coalesce(m.queued, 0) as queued, coalesce(m.delivered, 0) as delivered, coalesce(m.opened, 0) as opened,
-      coalesce(m.clicked, 0) as clicked, coalesce(m.bounced, 0) as bounced, coalesce(x.complained, 0) as complained,
-      coalesce(u.unsubscribed, 0) as unsubscribed
+    select c.id, m.queued, m.delivered, m.opened, m.clicked, m.bounced, m.complained, coalesce(u.unsubscribed, 0) as unsubscribed
     from unnest(${ids}) as c(id)
-    left join (
-      select campaign_id, count(*) as queued, count(*) filter (where status = 'delivered') as delivered,
+    cross join lateral (
+      select count(*) as queued, count(*) filter (where status = 'delivered') as delivered,
         count(*) filter (where open_count > 0) as opened, count(*) filter (where click_count > 0) as clicked,
-        count(*) filter (where status = 'bounced') as bounced
-      from messages where account_id = ${accountId} and campaign_id = any(${ids}) group by campaign_id
-    ) m on m.campaign_id = c.id
-    left join (
-      select m.campaign_id, count(distinct e.message_id) as complained from events e join messages m on m.id = e.message_id
-      where m.account_id = ${accountId} and m.campaign_id = any(${ids}) and e.type = 'message.complained' group by m.campaign_id
-    ) x on x.campaign_id = c.id
+        count(*) filter (where status = 'bounced') as bounced, count(*) filter (where complained_at is not null) as complained
+      from messages where account_id = ${accountId} and campaign_id = c.id
+    ) m
     left join (
       select campaign_id, count(*) as unsubscribed from campaign_recipients
       where account_id = ${accountId} and campaign_id = any(${ids}) and unsubscribed_at is not null group by campaign_id
