@@ -116,9 +116,6 @@ type Sending = Awaited<ReturnType<typeof senderOf>> & { content: Awaited<ReturnT
 /** One batch after the campaign's cursor, in one transaction with the cursor; `sent` when it comes up short. */
 async function queueBatch(services: Services, row: CampaignRow, sending: Sending, batchSize: number): Promise<{ queued: number; hasMore: boolean }> {
   return services.db.transaction(async (tx) => {
-    // Flushing a batch's WAL at commit was 10-110 ms of it. Lost only if PostgreSQL itself crashes,
-    // with its cursor, so the batch is queued again; any later commit (a delivery's claim) flushes it.
-    await tx.execute(sql`set local synchronous_commit = off`);
     const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, row.id)).for('update', { skipLocked: true });
     if (!current || current.status !== 'sending') return { queued: 0, hasMore: false };
     const at = services.now();
