@@ -26,7 +26,7 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 }
 for (const { database, adminUrl } of databases) {
-  const { rounds, cleanup } = await runDeliveryCrash({ rounds: ROUNDS, connections: CONNECTIONS, postgresAdminUrl: adminUrl, log: (line) => console.log(`${database} ${line}`) });
+  const { rounds, cleanup } = await runDeliveryCrash({ rounds: ROUNDS, messages: 2000, connections: CONNECTIONS, postgresAdminUrl: adminUrl, log: (line) => console.log(`${database} ${line}`) });
   await cleanup();
   results.push({ database, rounds });
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order. Unit tests, then the end-to-end suites against a real server on
-// the embedded database (PGlite), then again on PostgreSQL (+ Redis) when one is reachable.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every suite. Typecheck, lint and the dashboard build beside the unit tests, then the
+// end-to-end suites against a real server on the embedded database (PGlite), then again on
+// PostgreSQL (+ Redis) when one is reachable.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -18,6 +19,25 @@ function step(name, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : `FAILED (${result.status ?? result.signal})`} in ${Math.round((Date.now() - started) / 1000)}s ===`);
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** A step run beside another: its output is held and printed when it ends, so that the two do not interleave. Resolves with its exit status. */
+function stepAside(name, command, args, env = {}) {
+  console.log(`\n=== ${name}: started ===`);
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.once('error', (error) => output.push(Buffer.from(`${error}\n`)));
+    child.once('close', (status, signal) => {
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${name}: ${status === 0 ? 'ok' : `FAILED (${status ?? signal})`} in ${Math.round((Date.now() - started) / 1000)}s ===`);
+      resolve(status ?? 1);
+    });
+  });
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -69,10 +89,19 @@ function dashboardBuildIsStale() {
 }
 
 const chromium = ensureChromium();
-step('typecheck', bin('tsc'), ['--noEmit', '-p', '.']);
-step('lint', bin('eslint'), ['.', '--max-warnings=0']);
-step('unit tests', bin('vitest'), ['run']);
-if (dashboardBuildIsStale()) step('dashboard build', bin('next'), ['build'], { NODE_ENV: 'production' });
+// Vitest runs one worker on two cores and typecheck and lint are single-threaded: side by side with
+// the build they take about the unit tests' time instead of the sum. The end-to-end runs need the
+// whole machine, so they stay one after the other.
+const isBuildStale = dashboardBuildIsStale();
+const statuses = await Promise.all([
+  (async () =>
+    (await stepAside('typecheck', bin('tsc'), ['--noEmit', '-p', '.'])) ||
+    (await stepAside('lint', bin('eslint'), ['.', '--max-warnings=0'])) ||
+    (isBuildStale ? await stepAside('dashboard build', bin('next'), ['build'], { NODE_ENV: 'production' }) : 0))(),
+  stepAside('unit tests', bin('vitest'), ['run']),
+]);
+const failure = statuses.find((status) => status !== 0);
+if (failure !== undefined) process.exit(failure);
 step('end-to-end on PGlite', bin('playwright'), ['test', ...extraArgs], { CHROMIUM_PATH: chromium, MAILSTEAD_TEST_POSTGRES_URL: '', MAILSTEAD_TEST_REDIS_URL: '' });
 
 if (await reachable(postgresUrl, 5432)) {

@@ -12,7 +12,7 @@ import { contractFile } from '../support/contract';
 import { DnsControl } from '../support/dns-server';
 import { TestMx } from '../support/mx-server';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
-import { routeDomainToLoopback, verifiedDomain, waitForStatus } from '../support/sending';
+import { BACKGROUND_POLL_INTERVALS, routeDomainToLoopback, verifiedDomain, waitForStatus } from '../support/sending';
 import { freePort, startServer, tempDataDir, type ServerHandle } from '../support/server';
 import { allFlags } from '../support/webhook-fixtures';
 import { WebhookReceiver, hasValidSignature, type ReceivedHook } from '../support/webhook-receiver';
@@ -125,7 +125,7 @@ test.describe('delivering events (a server that may call loopback, an HTTPS rece
     return sent.body.data[0].id as string;
   };
   const waitForHooks = async (receiverPath: string, isDone: (hooks: ReceivedHook[]) => boolean, timeout = 30_000) => {
-    await expect.poll(() => isDone(receiver.to(receiverPath)), { timeout, message: `webhook requests to ${receiverPath}` }).toBe(true);
+    await expect.poll(() => isDone(receiver.to(receiverPath)), { timeout, intervals: BACKGROUND_POLL_INTERVALS, message: `webhook requests to ${receiverPath}` }).toBe(true);
     return receiver.to(receiverPath);
   };
   /** Requests a tracking URL as a mail client would: the tracking host, resolved to 127.0.0.1. */
@@ -235,7 +235,7 @@ test.describe('delivering events (a server that may call loopback, an HTTPS rece
     const created = (await api.post(hooks(), { name: 'Down', url: receiver.url(receiverPath), scope: 'global', on_delivered: true })).body;
     // One delivery: its first three attempts (of four on this schedule) fail, and the third disables the webhook.
     await sendSandbox('down-1');
-    await expect.poll(async () => (await api.get(hooks(`/${created.id}`))).body.enabled, { timeout: 30_000 }).toBe(false);
+    await expect.poll(async () => (await api.get(hooks(`/${created.id}`))).body.enabled, { timeout: 30_000, intervals: BACKGROUND_POLL_INTERVALS }).toBe(false);
     const disabled = (await api.get(hooks(`/${created.id}`))).body;
     expect(disabled).toMatchObject({
       enabled: false,
@@ -256,7 +256,7 @@ test.describe('delivering events (a server that may call loopback, an HTTPS rece
     const enabled = await api.put(hooks(`/${created.id}`), { enabled: true });
     expect(enabled.body).toMatchObject({ enabled: true, errors_since_last_success: 0, disabled_reason: null, disabled_at: null, error_count: 3 });
     await sendSandbox('down-3');
-    await expect.poll(async () => (await api.get(hooks(`/${created.id}`))).body.success_count, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await api.get(hooks(`/${created.id}`))).body.success_count, { timeout: 20_000, intervals: BACKGROUND_POLL_INTERVALS }).toBe(1);
   });
 
   test('POST /webhooks/{id}/trigger (Mailstead extension the CLI uses) - signed samples of every chosen type, answered with how each went', async () => {

@@ -3,10 +3,12 @@ import { runDeliveryCrash } from '../support/delivery-crash';
 import { postgresAdminUrl } from '../support/postgres';
 
 const CONNECTIONS = 8;
+// Enough that 400-800 are still to go at the kill: the bench (`npm run bench:crash`) runs 2,000.
+const MESSAGES = 1000;
 
-test('SIGKILL during delivery of 2,000 messages, three times: nothing lost, at most one duplicate per open connection, drained within seconds of the restart', async () => {
+test('SIGKILL during delivery of 1,000 messages, three times: nothing lost, at most one duplicate per open connection, drained within seconds of the restart', async () => {
   test.setTimeout(900_000);
-  const { rounds, cleanup } = await runDeliveryCrash({ rounds: 3, connections: CONNECTIONS, postgresAdminUrl: postgresAdminUrl(), log: (line) => console.log(line) });
+  const { rounds, cleanup } = await runDeliveryCrash({ rounds: 3, messages: MESSAGES, connections: CONNECTIONS, postgresAdminUrl: postgresAdminUrl(), log: (line) => console.log(line) });
   try {
     for (const round of rounds) {
       expect(round.lost, `round ${round.round}: lost`).toBe(0);

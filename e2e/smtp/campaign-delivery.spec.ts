@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import nodemailer from 'nodemailer';
-import { testDnsResolver } from '../support/sending';
+import { BACKGROUND_POLL_INTERVALS, testDnsResolver } from '../support/sending';
 import { startMxSuite, type MxSuite } from '../support/mx-suite';
 import { freePort, type ServerHandle } from '../support/server';
 import type { ApiClient } from '../support/client';
@@ -47,7 +47,7 @@ async function statusesOf(email: string): Promise<Record<string, string>> {
 }
 
 async function waitForCampaign(id: string, status: string) {
-  await expect.poll(async () => (await api.get(api.account(`/campaigns/${id}`))).body.status, { timeout: 30_000, message: `campaign never reached ${status}` }).toBe(status);
+  await expect.poll(async () => (await api.get(api.account(`/campaigns/${id}`))).body.status, { timeout: 30_000, intervals: BACKGROUND_POLL_INTERVALS, message: `campaign never reached ${status}` }).toBe(status);
 }
 
 test('a campaign reaches each confirmed, subscribed, unsuppressed member once, signed with both unsubscribe headers; one click unsubscribes', async () => {
@@ -80,7 +80,7 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
   expect(sent.body.status).toBe('validating');
   await waitForCampaign(created.body.id, 'sent');
 
-  await expect.poll(() => mx.for(people[0]).length + mx.for(people[4]).length, { timeout: 30_000 }).toBe(2);
+  await expect.poll(() => mx.for(people[0]).length + mx.for(people[4]).length, { timeout: 30_000, intervals: BACKGROUND_POLL_INTERVALS }).toBe(2);
   for (const excluded of [people[1], people[2], people[3]]) expect(mx.for(excluded)).toEqual([]);
 
   const [mail] = mx.for(people[0]);
@@ -118,10 +118,10 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
   const client = nodemailer.createTransport({ host: '127.0.0.1', port: mxPort, secure: false, ignoreTLS: true });
   await client.sendMail({ from: people[4], to: mailto.pathname, subject: mailto.searchParams.get('subject')!, text: 'unsubscribe' });
   client.close();
-  await expect.poll(() => statusesOf(people[4]), { timeout: 20_000 }).toEqual({ [list.id]: 'unsubscribed' });
+  await expect.poll(() => statusesOf(people[4]), { timeout: 20_000, intervals: BACKGROUND_POLL_INTERVALS }).toEqual({ [list.id]: 'unsubscribed' });
 
   await expect
-    .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}/stats`))).body, { timeout: 20_000 })
+    .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}/stats`))).body, { timeout: 20_000, intervals: BACKGROUND_POLL_INTERVALS })
     .toMatchObject({ object: 'campaign_stats', recipients: 2, queued: 2, delivered: 2, unsubscribed: 2, bounced: 0 });
 });
 
@@ -142,7 +142,7 @@ test('hostile values: a contact name is escaped in the HTML and never evaluated,
   expect(created.status).toBe(201);
   await api.post(api.account(`/campaigns/${created.body.id}/send`));
   await waitForCampaign(created.body.id, 'sent');
-  await expect.poll(() => mx.for(email).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => mx.for(email).length, { timeout: 30_000, intervals: BACKGROUND_POLL_INTERVALS }).toBe(1);
   const [mail] = mx.for(email);
   // Substituted values are data: escaped in HTML, never evaluated as templates, probes render nothing.
   expect(mail.parsed.subject).toBe(`Hi ${name}`);

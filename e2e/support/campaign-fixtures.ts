@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { ApiClient, ApiResponse } from './client';
-import { verifiedDomain } from './sending';
+import { BACKGROUND_POLL_INTERVALS, verifiedDomain } from './sending';
 import { newAccount } from './shared';
 
 /** A campaigns suite's accounts: its own with a verified marketing domain and a list of members, and another for tenancy. */
@@ -60,7 +60,7 @@ export function campaignHelpers(suite: () => { api: ApiClient; sender: string; l
           const body = (await suite().api.get(campaigns(`/${id}`))).body;
           return body.status === status ? status : `${body.status} ${JSON.stringify(body.validation_errors)}`;
         },
-        { timeout: 15_000, message: `campaign ${id} never reached ${status}` },
+        { timeout: 15_000, intervals: BACKGROUND_POLL_INTERVALS, message: `campaign ${id} never reached ${status}` },
       )
       .toBe(status);
     return (await suite().api.get(campaigns(`/${id}`))).body;

@@ -24,19 +24,18 @@ export type CrashRound = {
   expectedDrainMs: number;
 };
 
-const REQUESTS = 20;
 const RECIPIENTS_PER_REQUEST = 100;
 const NOT_DELIVERED = 'Received,Deferred,Bounced,Failed,Suppressed';
 
 /**
  * The delivery crash scenario, shared by e2e/process/delivery-crash.spec.ts and `npm run bench:crash`:
- * each round sends 2,000 messages to a counting MX, kills the server with SIGKILL after a few hundred
- * were delivered, restarts it on the same data (directory or PostgreSQL database) and waits until
+ * each round sends `messages` (a multiple of 100, over 600) to a counting MX, kills the server with
+ * SIGKILL after 200-600 were delivered, restarts it on the same data (directory or PostgreSQL database) and waits until
  * every message of the round is delivered. The run's DNS server must be reachable (MAILSTEAD_TEST_DNS
  * and MAILSTEAD_TEST_DNS_CONTROL). The lease stays at its default (300 s): a message stranded by the
  * dead process would show as a pause of minutes.
  */
-export async function runDeliveryCrash(options: { rounds: number; connections: number; postgresAdminUrl: string | null; log?: (line: string) => void }): Promise<{ rounds: CrashRound[]; cleanup: () => Promise<void> }> {
+export async function runDeliveryCrash(options: { rounds: number; messages: number; connections: number; postgresAdminUrl: string | null; log?: (line: string) => void }): Promise<{ rounds: CrashRound[]; cleanup: () => Promise<void> }> {
   const log = options.log ?? (() => {});
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
@@ -75,8 +74,8 @@ export async function runDeliveryCrash(options: { rounds: number; connections: n
     for (let round = 1; round <= options.rounds; round++) {
       const prefix = `r${round}-`;
       const ofRound = (recipient: string) => recipient.startsWith(prefix);
-      const total = REQUESTS * RECIPIENTS_PER_REQUEST;
-      for (let request = 0; request < REQUESTS; request++) {
+      const total = options.messages;
+      for (let request = 0; request < total / RECIPIENTS_PER_REQUEST; request++) {
         const sent = await api.post(api.account('/messages'), {
           from: { email: `crash@${sender}` },
           recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, index) => ({ email: `${prefix}${request}-${index}@${rcptDomain}` })),

@@ -32,6 +32,12 @@ export function testDnsResolver() {
   };
 }
 
+/**
+ * Background work (a delivery, a campaign's next step) mostly lands within a second: polled every
+ * 250 ms, where expect.poll's default waits a whole second between tries after the first three.
+ */
+export const BACKGROUND_POLL_INTERVALS = [100, 250];
+
 export async function waitForStatus(api: ApiClient, id: string, status: string | RegExp, timeout = 30_000) {
   let last: any = null;
   await expect
@@ -40,7 +46,7 @@ export async function waitForStatus(api: ApiClient, id: string, status: string |
         last = (await api.get(api.account(`/messages/${encodeURIComponent(id)}`))).body;
         return last.status;
       },
-      { timeout, message: `message ${id} never reached ${status}` },
+      { timeout, intervals: BACKGROUND_POLL_INTERVALS, message: `message ${id} never reached ${status}` },
     )
     .toMatch(status);
   return last;
