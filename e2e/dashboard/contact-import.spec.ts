@@ -5,16 +5,16 @@ import { DESKTOP, PHONE, capture, defineAttributes, expectNoHorizontalOverflow, 
 import { newAccount, sharedServer } from '../support/shared';
 
 /**
- * The import wizard with a 25,000-row CSV (several upload chunks, 25 import batches): preview and
- * column mapping in the browser (one column skipped, so the browser rewrites the file), a target
- * list, a live progress bar fed by the job's counts, and the refused rows downloaded as CSV.
+ * The import wizard with a 100,000-row CSV: preview and column mapping in the browser (one column
+ * skipped, so the browser rewrites the file), a target list, a live progress bar fed by the job's
+ * counts, and the refused rows downloaded as CSV.
  */
-const ROWS = 25_000;
+const ROWS = 100_000;
 const BAD_ROWS = new Map([
   [10, 'not-an-address'],
-  [12_500, 'also wrong'],
+  [50_000, 'also wrong'],
 ]);
-const BAD_SEATS_ROW = 17_777;
+const BAD_SEATS_ROW = 77_777;
 
 /** The mapping select of a column (a table on wide screens, a list on phones: only one is shown). */
 const column = (page: Page, name: string) => page.getByRole('combobox', { name: `Import column ${name} as` });
@@ -28,7 +28,7 @@ function writeCsv(path: string, stamp: string) {
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
 
-test('a 25,000-row CSV: preview, mapping, list, live progress, completion and refused rows', async ({ page }, testInfo) => {
+test('a 100,000-row CSV: preview, mapping, list, live progress, completion and refused rows', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const email = uniqueEmail('import-owner');
@@ -36,7 +36,7 @@ test('a 25,000-row CSV: preview, mapping, list, live progress, completion and re
   const { baseUrl } = sharedServer();
   const list = await api.post(api.account('/lists'), { name: 'Imported' });
   expect(list.status).toBe(201);
-  const file = testInfo.outputPath('contacts-25k.csv');
+  const file = testInfo.outputPath('contacts-100k.csv');
   writeCsv(file, stamp);
 
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
@@ -54,7 +54,7 @@ test('a 25,000-row CSV: preview, mapping, list, live progress, completion and re
   const preview = page.getByRole('table', { name: 'Preview of the first rows' });
   await expect(preview.locator('tbody tr')).toHaveCount(5);
   await expect(preview.locator('tbody tr').nth(1)).toContainText('Last, 2');
-  await expect(page.getByTestId('import-row-count')).toHaveText('25,000 rows');
+  await expect(page.getByTestId('import-row-count')).toHaveText('100,000 rows');
   await expect(column(page, 'Email')).toHaveValue('email');
   await expect(column(page, 'First Name')).toHaveValue('first_name');
   await expect(column(page, 'Last Name')).toHaveValue('last_name');
@@ -99,8 +99,8 @@ test('a 25,000-row CSV: preview, mapping, list, live progress, completion and re
   expect(seen.some((sample) => sample.status !== 'completed'), JSON.stringify(seen)).toBe(true);
   console.log(`import progress samples: ${JSON.stringify(seen)}`);
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
-  await expect(panel.locator('[data-import-count="processed"] dd')).toHaveText('25,000');
-  await expect(panel.locator('[data-import-count="created"] dd')).toHaveText('24,997');
+  await expect(panel.locator('[data-import-count="processed"] dd')).toHaveText('100,000');
+  await expect(panel.locator('[data-import-count="created"] dd')).toHaveText('99,997');
   await expect(panel.locator('[data-import-count="errors"] dd')).toHaveText('3');
   await expect(panel.locator('[data-import-error-row]')).toHaveCount(3);
   await capture(page, testInfo, 'import-done-desktop');
@@ -112,7 +112,7 @@ test('a 25,000-row CSV: preview, mapping, list, live progress, completion and re
   const csv = readFileSync(await (await download).path(), 'utf8').trim().split('\n');
   expect(csv[0]).toBe('row,email,reason,email,first_name,last_name,plan,seats');
   expect(csv).toHaveLength(4);
-  expect(csv.map((line) => line.split(',')[0]).slice(1)).toEqual(['11', '12501', String(BAD_SEATS_ROW + 1)]);
+  expect(csv.map((line) => line.split(',')[0]).slice(1)).toEqual(['11', '50001', String(BAD_SEATS_ROW + 1)]);
   expect(csv[1]).toMatch(/^11,not-an-address,[^\n]*,not-an-address,First 10,"Last, 10",silver,0$/);
   expect(csv[3]).toContain(`,person-${BAD_SEATS_ROW}-${stamp}@example.com,First ${BAD_SEATS_ROW},"Last, ${BAD_SEATS_ROW}",gold,many`);
 
@@ -123,12 +123,12 @@ test('a 25,000-row CSV: preview, mapping, list, live progress, completion and re
 
   // What the import wrote: contacts with their attributes, all confirmed members of the list.
   const counted = (await api.get(api.account(`/lists/${list.body.id}`))).body;
-  expect(counted.member_counts.confirmed).toBe(24_997);
+  expect(counted.member_counts.confirmed).toBe(99_997);
   const one = (await api.get(api.account(`/contacts/${encodeURIComponent(`person-2-${stamp}@example.com`)}`))).body;
   expect(one).toMatchObject({ first_name: 'First 2', last_name: 'Last, 2', attributes: { plan: 'silver', seats: 2 } });
   expect(one.attributes).not.toHaveProperty('notes');
   await panel.getByRole('link', { name: 'Open the list' }).click();
-  await expect(page.locator('[data-figure="confirmed"] [data-value]')).toHaveText('24,997');
+  await expect(page.locator('[data-figure="confirmed"] [data-value]')).toHaveText('99,997');
 });
 
 test('a small file keeps its columns as they are; a file that is not CSV is refused before upload', async ({ page }, testInfo) => {
