@@ -1,8 +1,7 @@
-import type { KeyObject } from 'node:crypto';
 import { buildMime, type MessageToBuild } from '@/lib/core/messages/build-mime';
 import type { RenderedParts } from '@/lib/core/messages/render-content';
 import type { StructuredContent } from '@/lib/db/schema';
-import { signDkim } from './sign-dkim';
+import { signDkim, type DkimKey } from './sign-dkim';
 
 /**
  * What a message's bytes are made from: bytes already made (raw content, or a shared encoding
@@ -10,7 +9,7 @@ import { signDkim } from './sign-dkim';
  * data, so that it can cross to a worker thread.
  */
 export type MessageSource = { raw: Uint8Array } | { compose: { content: StructuredContent; parts: RenderedParts | null; message: MessageToBuild } };
-export type DkimSigning = { domain: string; selector: string; privateKey: KeyObject };
+export type DkimSigning = { domain: string; selector: string; key: DkimKey };
 export type SignedMessage = { raw: Uint8Array } | { failure: string };
 
 /**

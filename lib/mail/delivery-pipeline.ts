@@ -11,7 +11,7 @@ import type { MessageSource } from './build-signed-message';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';
 import { returnPathHost } from './return-path';
-import { cachedPrivateKey } from './sign-dkim';
+import { cachedDkimKey } from './sign-dkim';
 import type { SendResult } from './smtp-pool';
 
 type Domain = typeof domains.$inferSelect;
@@ -70,8 +70,8 @@ const STEPS: Step[] = [
     run: async (job, { keys, domains, services, mail }) => {
       const key = keys.get(job.message.domainId);
       if (!key) return { kind: 'failed', log: 'the sender domain has no active DKIM key' };
-      const privateKey = cachedPrivateKey(key.id, () => services.secrets.decrypt(DKIM_KEY_PURPOSE, key.privateKeyEncrypted));
-      const signed = await mail.build(job.source!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, privateKey });
+      const dkimKey = cachedDkimKey(key.id, () => services.secrets.decrypt(DKIM_KEY_PURPOSE, key.privateKeyEncrypted));
+      const signed = await mail.build(job.source!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, key: dkimKey });
       if ('failure' in signed) return { kind: 'failed', log: signed.failure };
       job.raw = signed.raw as Buffer;
     },

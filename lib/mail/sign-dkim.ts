@@ -1,16 +1,30 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import DKIM from 'nodemailer/lib/dkim';
 
+/** A DKIM key as it crosses to a mail thread: its id and its PEM (a KeyObject sent is parsed again on every message). */
+export type DkimKey = { id: string; pem: string };
+
+const decryptedKeys = new Map<string, DkimKey>();
 const parsedKeys = new Map<string, KeyObject>();
 
-/** Keys are decrypted and parsed once per process (by key id), not per message. */
-export function cachedPrivateKey(keyId: string, decryptPem: () => string): KeyObject {
-  let key = parsedKeys.get(keyId);
+/** Keys are decrypted once per process (by key id), not per message. */
+export function cachedDkimKey(keyId: string, decryptPem: () => string): DkimKey {
+  let key = decryptedKeys.get(keyId);
   if (!key) {
-    key = createPrivateKey(decryptPem());
-    parsedKeys.set(keyId, key);
+    key = { id: keyId, pem: decryptPem() };
+    decryptedKeys.set(keyId, key);
   }
   return key;
+}
+
+/** ...and parsed once per thread: RSA signing with a fresh KeyObject first sets the key up. */
+function parsedKey(key: DkimKey): KeyObject {
+  let parsed = parsedKeys.get(key.id);
+  if (!parsed) {
+    parsed = createPrivateKey(key.pem);
+    parsedKeys.set(key.id, parsed);
+  }
+  return parsed;
 }
 
 /**
@@ -24,8 +38,8 @@ const SIGNED_HEADERS = [
 ].join(':');
 
 /** Prepends a DKIM-Signature (relaxed/relaxed, rsa-sha256) for the sender domain to the message. */
-export async function signDkim(raw: Buffer, options: { domain: string; selector: string; privateKey: KeyObject }): Promise<Buffer> {
-  const signer = new DKIM({ domainName: options.domain, keySelector: options.selector, privateKey: options.privateKey as never, cacheDir: false, headerFieldNames: SIGNED_HEADERS });
+export async function signDkim(raw: Buffer, options: { domain: string; selector: string; key: DkimKey }): Promise<Buffer> {
+  const signer = new DKIM({ domainName: options.domain, keySelector: options.selector, privateKey: parsedKey(options.key) as never, cacheDir: false, headerFieldNames: SIGNED_HEADERS });
   const stream = signer.sign(raw);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -6,7 +6,7 @@ import type { MessageSource } from '@/lib/mail/build-signed-message';
 import { createMailBuilder } from '@/lib/mail/mail-builder';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const dkim = { domain: 'shop.example', selector: 'ms1', privateKey };
+const dkim = { domain: 'shop.example', selector: 'ms1', key: { id: 'test-key', pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } };
 const publicRecord = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 const resolver = async (name: string, type: string) => {
   if (type === 'TXT' && name === 'ms1._domainkey.shop.example') return [[publicRecord]];
