@@ -20,6 +20,9 @@ export function createMailBuilder(options: { threads: number }): MailBuilder {
     filename: THREAD_ENTRY,
     minThreads: options.threads,
     maxThreads: options.threads,
+    // Signing is asynchronous (a stream): one task at a time left a thread waiting between its turns,
+    // and measured half again slower than the event loop; 16 at a time signed as fast.
+    concurrentTasksPerWorker: 16,
     // Threads start with none of the server's environment (they need none, and it holds secrets).
     env: {},
     execArgv: [],
