@@ -60,15 +60,17 @@ export async function runCampaignBench(database: DatabaseName, dns: TestDnsServe
     const campaign = await call('POST', '/campaigns', { name: 'Bench', from: { email: `news@${domain}`, name: 'News' }, subject: 'Hello {{ first_name }}', html_content: BODY, list_ids: [list.id], tracking: { open: false, click: false } }, 201);
     const cpuBefore = cpuMs(server.process.pid!);
     const started = performance.now();
+    const sentAt = Date.now();
     await call('POST', `/campaigns/${campaign.id}/send`, {}, 200);
-    let status = '';
-    while (status !== 'sent') {
-      const current = (await call('GET', `/campaigns/${campaign.id}`)) as { status: string; validation_errors: unknown[] };
-      status = current.status;
-      if (status === 'draft') throw new Error(`validation failed: ${JSON.stringify(current.validation_errors)}`);
-      if (status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 50));
+    // Timed by the campaign's own completed_at (same clock), polled every half second: a campaign GET
+    // counts its messages, and polling every 50 ms cost the fan-out about a tenth of its time.
+    let current: { status: string; completed_at: string | null; validation_errors: unknown[] } = { status: '', completed_at: null, validation_errors: [] };
+    while (current.status !== 'sent') {
+      current = (await call('GET', `/campaigns/${campaign.id}`)) as typeof current;
+      if (current.status === 'draft') throw new Error(`validation failed: ${JSON.stringify(current.validation_errors)}`);
+      if (current.status !== 'sent') await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const queueSeconds = (performance.now() - started) / 1000;
+    const queueSeconds = (Date.parse(current.completed_at!) - sentAt) / 1000;
     // BENCH_CAMPAIGN_QUEUE_ONLY=1: stop at "all queued" (for quick runs while tuning the fan-out).
     while (!process.env.BENCH_CAMPAIGN_QUEUE_ONLY && sink.received() < CONTACTS) {
       if (server.process.exitCode !== null) throw new Error('server exited');
