@@ -10,8 +10,8 @@ export type MailBuilder = {
 const THREAD_ENTRY = new URL('./mail-thread.mjs', import.meta.url).href;
 
 /**
- * `threads` 0 builds on the event loop: right when other processes already use every core
- * (WORKERS on PostgreSQL). Otherwise a pool of that many threads signs while the loop moves data:
+ * `threads` 0 builds on the event loop. Otherwise a pool of that many threads, at a lower priority
+ * than the loop (mail-thread.ts), signs while the loop moves data and answers requests:
  * on PGlite, whose queries run on the loop too, RSA signing was a fifth of the loop's time.
  */
 export function createMailBuilder(options: { threads: number }): MailBuilder {

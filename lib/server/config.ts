@@ -151,7 +151,7 @@ const envSchema = z.object({
   DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(8),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
-  // Threads per process that compose and DKIM-sign outgoing mail; 0 does it on the event loop. Unset: the cores the processes leave free.
+  // Threads per process that compose and DKIM-sign outgoing mail; 0 does it on the event loop. Unset: the cores the processes leave free, at least 1.
   DELIVERY_THREADS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(64, 'must be at most 64').optional(),
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
@@ -292,7 +292,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       connections: e.DELIVERY_CONNECTIONS,
       pollMs: e.DELIVERY_POLL_MS,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
-      threads: e.DELIVERY_THREADS ?? Math.max(0, Math.floor(availableParallelism() / workers) - 1),
+      // At least one: a thread at a lower priority lets the loop answer requests first even when
+      // the processes already fill the cores (PostgreSQL, 2 workers on 2 cores: p99 acceptance
+      // 283-317 ms with one thread each against 1.0-1.9 s without, and 8-14% more delivered).
+      threads: e.DELIVERY_THREADS ?? Math.max(1, Math.floor(availableParallelism() / workers) - 1),
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
     },
     pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
