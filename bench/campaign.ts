@@ -62,8 +62,9 @@ export async function runCampaignBench(database: DatabaseName, dns: TestDnsServe
     const started = performance.now();
     const sentAt = Date.now();
     await call('POST', `/campaigns/${campaign.id}/send`, {}, 200);
-    // Timed by the campaign's own completed_at (same clock), polled every half second: a campaign GET
-    // counts its messages, and polling every 50 ms cost the fan-out about a tenth of its time.
+    // Timed by the campaign's own completed_at (same clock; stamped once its last recipients are
+    // written), polled every half second: a campaign GET counts its messages, and polling every
+    // 50 ms cost the fan-out about a tenth of its time.
     let current: { status: string; completed_at: string | null; validation_errors: unknown[] } = { status: '', completed_at: null, validation_errors: [] };
     while (current.status !== 'sent') {
       current = (await call('GET', `/campaigns/${campaign.id}`)) as typeof current;

@@ -132,12 +132,15 @@ async function queueBatch(services: Services, row: CampaignRow, sending: Sending
       audienceAfter(row.id, current.queuedThrough, batchSize),
     );
     const isDone = queued < batchSize;
+    // Stamped once the last recipients are written (not when the batch began), so that completed_at
+    // is when the whole audience was queued whether the last batch was full, partial or empty.
+    const completedAt = isDone ? services.now() : null;
     await tx
       .update(campaigns)
       .set({
         queuedCount: sql`${campaigns.queuedCount} + ${queued}`,
         queuedThrough: through ?? current.queuedThrough,
-        ...(isDone ? { status: 'sent' as const, completedAt: at } : {}),
+        ...(completedAt ? { status: 'sent' as const, completedAt } : {}),
         updatedAt: at,
       })
       .where(eq(campaigns.id, row.id));
