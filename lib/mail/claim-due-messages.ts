@@ -4,7 +4,8 @@ import { messages } from '@/lib/db/schema';
 
 export type ClaimedMessage = typeof messages.$inferSelect;
 
-const DUE_STATES = ['queued', 'deferred', 'scheduled'];
+/** Only rows in these states are ever claimed, so only they hold leases: found through messages_due_idx. */
+export const DUE_STATES = ['queued', 'deferred', 'scheduled'];
 
 /**
  * Claims due messages in one statement: SKIP LOCKED lets workers on many machines take disjoint

@@ -1,9 +1,13 @@
-import { inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { messages, workers } from '@/lib/db/schema';
+import { DUE_STATES } from './claim-due-messages';
 import { isWorkerDead, type Observer, type WorkerSighting } from './worker-liveness';
 
 const FREE_LEASE = { leaseUntil: null, lockedBy: null };
+
+/** Leased rows, through the due index (locked_by has none, so that a claim updates in place). */
+export const isLeased = and(inArray(messages.status, DUE_STATES), isNotNull(messages.lockedBy))!;
 
 /**
  * Frees the messages held by workers that are gone (see isWorkerDead), or by ids that no worker
@@ -13,7 +17,7 @@ const FREE_LEASE = { leaseUntil: null, lockedBy: null };
 export async function unsafeReclaimDeadLeases(db: Db, observer: Observer): Promise<{ deadWorkers: string[]; freed: number }> {
   // Holders are read before workers: a worker registers before it claims, so a holder that the later
   // read does not list is gone for good, not just registered.
-  const holders = await db.selectDistinct({ id: messages.lockedBy }).from(messages).where(isNotNull(messages.lockedBy));
+  const holders = await db.selectDistinct({ id: messages.lockedBy }).from(messages).where(isLeased);
   const sightings: WorkerSighting[] = await db
     .select({ id: workers.id, hostname: workers.hostname, pid: workers.pid, silentMs: sql<number>`(extract(epoch from now() - ${workers.heartbeatAt}) * 1000)::float8` })
     .from(workers);
@@ -22,7 +26,7 @@ export async function unsafeReclaimDeadLeases(db: Db, observer: Observer): Promi
   const gone = [...new Set([...deadWorkers, ...holders.map((holder) => holder.id!).filter((id) => !registered.has(id))])];
   if (deadWorkers.length > 0) await db.delete(workers).where(inArray(workers.id, deadWorkers));
   if (gone.length === 0) return { deadWorkers, freed: 0 };
-  const freed = await db.update(messages).set(FREE_LEASE).where(inArray(messages.lockedBy, gone)).returning({ id: messages.id });
+  const freed = await db.update(messages).set(FREE_LEASE).where(and(isLeased, inArray(messages.lockedBy, gone))).returning({ id: messages.id });
   return { deadWorkers, freed: freed.length };
 }
 
@@ -32,6 +36,6 @@ export async function unsafeReclaimDeadLeases(db: Db, observer: Observer): Promi
  */
 export async function unsafeReclaimAllLeases(db: Db, workerId: string): Promise<{ freed: number }> {
   await db.delete(workers).where(sql`${workers.id} <> ${workerId}`);
-  const freed = await db.update(messages).set(FREE_LEASE).where(isNotNull(messages.lockedBy)).returning({ id: messages.id });
+  const freed = await db.update(messages).set(FREE_LEASE).where(isLeased).returning({ id: messages.id });
   return { freed: freed.length };
 }

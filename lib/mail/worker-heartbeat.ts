@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { messages, workers } from '@/lib/db/schema';
-import { unsafeReclaimAllLeases, unsafeReclaimDeadLeases } from './reclaim-dead-leases';
+import { isLeased, unsafeReclaimAllLeases, unsafeReclaimDeadLeases } from './reclaim-dead-leases';
 import { HEARTBEAT_MS, hostIdentity, isProcessAlive } from './worker-liveness';
 
 /**
@@ -53,7 +53,7 @@ export async function startWorkerHeartbeat(
       clearInterval(timer);
       await tick;
       // Anything still held goes back to the queue now; then this worker is gone.
-      await db.update(messages).set({ leaseUntil: null, lockedBy: null }).where(eq(messages.lockedBy, workerId));
+      await db.update(messages).set({ leaseUntil: null, lockedBy: null }).where(and(isLeased, eq(messages.lockedBy, workerId)));
       await db.delete(workers).where(eq(workers.id, workerId));
     },
   };

@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { messageIdOfReturnPathToken } from '@/lib/core/messages/return-path-token';
 import type { Db } from '@/lib/db/client';
 import { domains, messages } from '@/lib/db/schema';
 
@@ -35,9 +36,8 @@ export function returnPathToken(address: string | null): string | null {
  */
 export async function unsafeFindReportedMessage(db: Db, clues: ReportClues): Promise<{ message: ReportedMessage } | { reason: string }> {
   if (clues.envelopeToken) {
-    const found = await db.select().from(messages).where(eq(messages.returnPathToken, clues.envelopeToken)).limit(2);
+    const found = await db.select().from(messages).where(byToken([clues.envelopeToken])).limit(1);
     if (found.length === 0) return { reason: 'the return-path token belongs to no message' };
-    if (found.length > 1) return { reason: 'the return-path token is ambiguous' };
     const [domain] = await db.select().from(domains).where(and(eq(domains.id, found[0].domainId), eq(domains.accountId, found[0].accountId))).limit(1);
     if (!domain || !returnPathHosts(domain).includes(clues.host)) return { reason: "the token's message does not use this return-path host" };
     return { message: found[0] };
@@ -53,7 +53,7 @@ export async function unsafeFindReportedMessage(db: Db, clues: ReportClues): Pro
     const found = await db
       .select()
       .from(messages)
-      .where(and(inArray(messages.returnPathToken, tokens), eq(messages.accountId, accountId), inArray(messages.domainId, domainIds)))
+      .where(and(byToken(tokens), eq(messages.accountId, accountId), inArray(messages.domainId, domainIds)))
       .limit(2);
     if (found.length === 1) return { message: found[0] };
   }
@@ -77,6 +77,12 @@ export async function unsafeFindReportedMessage(db: Db, clues: ReportClues): Pro
     if (found.length > 1) return { reason: 'the quoted Message-ID matches more than one message' };
   }
   return { reason: 'the report names no message of this return-path host (no token, no known Message-ID)' };
+}
+
+/** Messages whose return-path token is one of `tokens`, found by the id each token carries (the primary key). */
+function byToken(tokens: string[]): SQL {
+  const ids = tokens.map(messageIdOfReturnPathToken).filter((id): id is string => id !== null);
+  return ids.length > 0 ? and(inArray(messages.id, ids), inArray(messages.returnPathToken, tokens))! : sql`false`;
 }
 
 /** The hosts bounces to a domain's mail come to (lib/mail/return-path.ts picks one at send time). */

@@ -1,11 +1,12 @@
 import type { DbOrTx } from '@/lib/db/client';
 import { events, messageContents, messages, type StructuredContent } from '@/lib/db/schema';
-import { newId, randomHex } from '@/lib/shared/ids';
+import { newId } from '@/lib/shared/ids';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import { sql, type SQL } from 'drizzle-orm';
 import { bulkInsertSql } from '@/lib/core/shared/bulk-insert';
 import { Rollup } from '@/lib/core/stats/rollup';
 import { signalMessagesQueued } from './queue-signal';
+import { newReturnPathToken } from './return-path-token';
 
 export type AcceptedRecipient = { email: string; domain: string; name: string | null; substitutions: Record<string, unknown> | null; contactId?: string | null };
 
@@ -63,7 +64,7 @@ export function prepareAcceptance(acceptance: Acceptance) {
   const rows = acceptance.recipients.map((recipient) => {
     const id = newId();
     sharedMessageId ??= options.messageIdHeader ?? (options.isOneMessage ? `<${id}@${acceptance.sender.domain}>` : null);
-    return messageRow(acceptance, contentId, recipient, { id, messageIdHeader: sharedMessageId ?? `<${id}@${acceptance.sender.domain}>`, returnPathToken: randomHex(10) });
+    return messageRow(acceptance, contentId, recipient, { id, messageIdHeader: sharedMessageId ?? `<${id}@${acceptance.sender.domain}>`, returnPathToken: newReturnPathToken(id) });
   });
 
   // Every row shares account, time, sender and tags: counted per recipient domain, not per row.

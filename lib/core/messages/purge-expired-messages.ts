@@ -31,6 +31,7 @@ export async function unsafePurgeExpiredMessages(db: Db, now: Date, batchSize = 
       delete from ${messageContents} where ${messageContents.id} in (
         select c.id from ${messageContents} c
         where c.data_retain_until < ${at}::timestamptz
+          -- content_id has no index: a hash anti-join over the due queue (messages_due_idx).
           and not exists (select 1 from ${messages} m where m.content_id = c.id and m.status in ('queued', 'deferred', 'scheduled'))
         limit ${batchSize}
       ) returning 1`);

@@ -92,16 +92,17 @@ export const messages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Every index here is written at acceptance and again at each update that is not HOT, so each
+  // one costs throughput. Deliberately absent: return_path_token (the token carries the id, see
+  // return-path-token.ts), content_id (purging contents reads the due queue instead) and locked_by
+  // (a claim then changes no indexed column, and can update in place; leases are found through the
+  // due index, since only due rows are ever claimed).
   (table) => [
     index('messages_account_idx').on(table.accountId, table.id),
     index('messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'deferred', 'scheduled')`),
     index('messages_account_recipient_idx').on(table.accountId, table.recipient),
-    index('messages_return_path_idx').on(table.returnPathToken),
-    index('messages_content_idx').on(table.contentId),
     // A campaign's counts and report.
     index('messages_campaign_idx').on(table.campaignId).where(sql`${table.campaignId} is not null`),
-    // Leases of a dead worker are freed by worker id; only rows in flight are in this index.
-    index('messages_locked_by_idx').on(table.lockedBy).where(sql`${table.lockedBy} is not null`),
     // BRIN: retention expiries follow insertion order closely, and a BRIN costs writes almost nothing.
     index('messages_retain_idx').using('brin', table.retainUntil),
   ],

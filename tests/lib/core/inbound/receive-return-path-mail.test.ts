@@ -205,6 +205,9 @@ describe.each(DATABASES)('receiveReturnPathMail on $name', ({ open }) => {
     const dsn = postfixBounce(message);
     const cases: [string, Buffer][] = [
       [`bounces+ffffffffffffffffffff@${RP_A}`, dsn],
+      // The message's id with a guessed secret: the id alone (it is in the Message-ID) forges nothing.
+      [`bounces+${message.id.replaceAll('-', '')}${'0'.repeat(20)}@${RP_A}`, dsn],
+      [`bounces+${message.returnPathToken.slice(0, 32)}@${RP_A}`, dsn],
       [`bounces+not..a-token!@${RP_A}`, dsn],
       ['not-an-address', dsn],
       [`bounces+${message.returnPathToken}@${RP_A}`, Buffer.from('\u0000\u00ff garbage \r\n\r\n\u0001')],

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactDisplayName, contactDisplayNameSql, contactSubstitutions, contactSubstitutionsSql } from '@/lib/core/campaigns/audience';
 import { acceptMessages, type Acceptance } from '@/lib/core/messages/accept-messages';
 import { acceptSelectedMessages } from '@/lib/core/messages/accept-selected-messages';
+import { messageIdOfReturnPathToken } from '@/lib/core/messages/return-path-token';
 import { events, messageContents, messages, statsHourly } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
 import { memoryServices, newAccount, type TestServices } from '../../../support/memory-services';
@@ -70,7 +71,8 @@ describe('acceptSelectedMessages', () => {
       expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(Math.abs(Number(BigInt(`0x${row.id.replace(/-/g, '').slice(0, 12)}`)) - Date.now())).toBeLessThan(60_000);
       expect(row.messageIdHeader).toBe(`<${row.id}@acme.example>`);
-      expect(row.returnPathToken).toMatch(/^[0-9a-f]{20}$/);
+      expect(row.returnPathToken).toMatch(new RegExp(`^${row.id.replaceAll('-', '')}[0-9a-f]{20}$`));
+      expect(messageIdOfReturnPathToken(row.returnPathToken)).toBe(row.id);
     }
     expect(new Set(databaseRows.map((row) => row.returnPathToken)).size).toBe(3);
     expect(databaseRows.find((row) => row.recipient === 'ada@one.example')!.substitutions).toEqual({ email: 'ada@one.example', first_name: 'Ada', last_name: "O'Brien", plan: 'pro', nested: { a: [1, 2] } });
