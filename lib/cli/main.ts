@@ -3,15 +3,17 @@ import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { AppError } from '@/lib/shared/errors';
 import { ConfigError, loadConfig, type Config } from '@/lib/server/config';
-import { sendControlCommand } from '@/lib/server/control-socket';
 import { hasDashboardBuild, PROJECT_ROOT } from '@/lib/server/dashboard';
 import { acquireDataDirLock } from '@/lib/server/data-dir-lock';
 import { createLogger } from '@/lib/server/logger';
-import { OPERATOR_COMMANDS, type OperatorCommand } from '@/lib/server/operator-commands';
-import { buildRegistry } from '@/lib/server/registry';
-import { prepareSharedState, startServer, StartupError } from '@/lib/server/start-server';
+import type { OperatorCommand } from '@/lib/server/operator-commands';
+import type { startClusterOperations } from '@/lib/server/operations-server';
+import { StartupError } from '@/lib/server/startup-error';
 import { READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
-import { startClusterOperations } from '@/lib/server/operations-server';
+
+// The server's modules (the dashboard, the database, every role) are imported where a command
+// needs them: loading them all costs about 2 s of CPU, which `accounts create` and a usage error
+// do not need (the end-to-end suites run the command a few hundred times).
 
 const USAGE = `usage: mailstead <command>
 
@@ -139,6 +141,7 @@ async function run(config: Config, command: OperatorCommand, args: Record<string
   if (!config.databaseUrl) {
     const lock = acquireDataDirLock(config.dataDir);
     if ('heldBy' in lock) {
+      const { sendControlCommand } = await import('@/lib/server/control-socket');
       const response = await sendControlCommand(config.dataDir, { command, args }).catch((error: Error) => {
         throw new StartupError(`a Mailstead server (pid ${lock.heldBy}) holds ${config.dataDir} but its control socket did not answer: ${error.message}`);
       });
@@ -159,6 +162,7 @@ async function run(config: Config, command: OperatorCommand, args: Record<string
 }
 
 async function runLocally(config: Config, logger: ReturnType<typeof createLogger>, command: OperatorCommand, args: Record<string, unknown>) {
+  const [{ buildRegistry }, { OPERATOR_COMMANDS }] = await Promise.all([import('@/lib/server/registry'), import('@/lib/server/operator-commands')]);
   const registry = await buildRegistry(config, logger);
   try {
     return await OPERATOR_COMMANDS[command](registry, args);
@@ -180,6 +184,7 @@ async function start(config: Config, args: string[]): Promise<number> {
     const held: { operations: Awaited<ReturnType<typeof startClusterOperations>> } = { operations: null };
     let workers = () => ({ ready: 0, expected: config.workers });
     const prepare = async () => {
+      const [{ prepareSharedState }, { startClusterOperations }] = await Promise.all([import('@/lib/server/start-server'), import('@/lib/server/operations-server')]);
       await prepareSharedState(config, logger);
       held.operations = await startClusterOperations(config, logger, () => workers());
     };
@@ -194,7 +199,7 @@ async function start(config: Config, args: string[]): Promise<number> {
 async function serve(config: Config, logger: ReturnType<typeof createLogger>, options: { isClusterWorker: boolean }): Promise<number> {
   // Signals are handled from the first moment: a stop that arrives while the server is still
   // starting waits for the start to finish, then closes everything in order.
-  const startup = startServer(config, logger, options);
+  const startup = import('@/lib/server/start-server').then(({ startServer }) => startServer(config, logger, options));
   let isStopping = false;
   const shutdown = (signal: string) => {
     if (isStopping) return;

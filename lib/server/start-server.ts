@@ -24,7 +24,9 @@ import { startMxServer } from '@/lib/smtp/mx-server';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 
-export class StartupError extends Error {}
+import { StartupError } from './startup-error';
+
+export { StartupError };
 
 /**
  * Before the primary of WORKERS > 1 forks: everything that one process must do once and the workers
