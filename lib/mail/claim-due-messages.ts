@@ -1,11 +1,9 @@
 import { and, asc, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { messages } from '@/lib/db/schema';
+import { QUEUED_STATES } from './count-queued-messages';
 
 export type ClaimedMessage = typeof messages.$inferSelect;
-
-/** Only rows in these states are ever claimed, so only they hold leases: found through messages_due_idx. */
-export const DUE_STATES = ['queued', 'deferred', 'scheduled'];
 
 /**
  * Claims due messages in one statement: SKIP LOCKED lets workers on many machines take disjoint
@@ -18,7 +16,7 @@ export async function unsafeClaimDueMessages(db: Db, options: { workerId: string
   const due = db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(inArray(messages.status, DUE_STATES), lte(messages.nextAttemptAt, now), or(isNull(messages.leaseUntil), lt(messages.leaseUntil, now))))
+    .where(and(inArray(messages.status, QUEUED_STATES), lte(messages.nextAttemptAt, now), or(isNull(messages.leaseUntil), lt(messages.leaseUntil, now))))
     .orderBy(asc(messages.nextAttemptAt))
     .limit(options.limit)
     .for('update', { skipLocked: true });

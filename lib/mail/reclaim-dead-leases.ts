@@ -1,13 +1,16 @@
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { messages, workers } from '@/lib/db/schema';
-import { DUE_STATES } from './claim-due-messages';
+import { QUEUED_STATES } from './count-queued-messages';
 import { isWorkerDead, type Observer, type WorkerSighting } from './worker-liveness';
 
 const FREE_LEASE = { leaseUntil: null, lockedBy: null };
 
-/** Leased rows, through the due index (locked_by has none, so that a claim updates in place). */
-export const isLeased = and(inArray(messages.status, DUE_STATES), isNotNull(messages.lockedBy))!;
+/**
+ * Leased rows, through the due index (locked_by has none, so that a claim updates in place): only
+ * rows in the queue's states are ever claimed, so only they hold leases.
+ */
+export const isLeased = and(inArray(messages.status, QUEUED_STATES), isNotNull(messages.lockedBy))!;
 
 /**
  * Frees the messages held by workers that are gone (see isWorkerDead), or by ids that no worker

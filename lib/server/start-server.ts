@@ -23,10 +23,7 @@ import { startSubmissionServer } from '@/lib/smtp/submission-server';
 import { startMxServer } from '@/lib/smtp/mx-server';
 import { startWorker } from './worker';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
-
 import { StartupError } from './startup-error';
-
-export { StartupError };
 
 /**
  * Before the primary of WORKERS > 1 forks: everything that one process must do once and the workers

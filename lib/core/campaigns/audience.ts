@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/lib/db/client';
+import type { DbOrTx, Tx } from '@/lib/db/client';
 
 /**
  * Who a campaign reaches (marketing-api.md, Campaigns): the `confirmed` members of its live target
@@ -43,9 +43,9 @@ export async function hasAudience(db: DbOrTx, target: AudienceTarget): Promise<b
  * yet (the snapshot commits with the move to sending) and the select is distinct, so no ON CONFLICT:
  * its check per row cost 100-300 ms per 100,000.
  */
-export async function snapshotAudience(db: DbOrTx, campaignId: string, target: AudienceTarget): Promise<number> {
+export async function snapshotAudience(db: Tx, campaignId: string, target: AudienceTarget): Promise<number> {
   // Each address once is a sort of the whole audience: in memory rather than spilled to disk at the
-  // default 4 MB (100,000 recipients: 5 MB). For this transaction only.
+  // default 4 MB (100,000 recipients: 5 MB). For this transaction only, hence a Tx.
   await db.execute(sql`set local work_mem = '64MB'`);
   const result = await db.execute(sql`
     with inserted as (
