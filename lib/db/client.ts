@@ -14,6 +14,11 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * The same database for work a client waits on (API requests, SMTP sessions). On PGlite its
+   * statements go before the background loops' (pglite-priority.ts); on PostgreSQL it is `db`.
+   */
+  foregroundDb: Db;
   kind: 'pglite' | 'postgres';
   /** The pool's connections (PostgreSQL); null on PGlite, which has one connection and no pool. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
@@ -27,6 +32,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { pgliteOptions } = await import('./pglite-options');
+  const { prioritizedViews } = await import('./pglite-priority');
   const dir = path.join(dataDir, 'pglite');
   // The database holds message bodies and key hashes: owner only, from the CLI as from the server.
   useOwnerOnlyUmask();
@@ -35,9 +41,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const client = await PGlite.create(pgliteOptions(dir));
   // PGlite unpacks its initial files with mode 0666 whatever the umask (files it creates later follow it).
   if (isNew) restrictToOwner(dir);
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const views = prioritizedViews(client);
+  const db = drizzle({ client: views.background, schema }) as unknown as Db;
   return {
     db,
+    foregroundDb: drizzle({ client: views.foreground, schema }) as unknown as Db,
     kind: 'pglite',
     poolUse: () => null,
     async close() {
@@ -57,6 +65,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   await pool.query('select 1');
   return {
     db,
+    foregroundDb: db,
     kind: 'postgres',
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {

@@ -123,8 +123,10 @@ export async function startServer(config: Config, logger: Logger, options: { isC
     const session = sessionSettings(registry.secrets.deriveKey('dashboard-session').toString('base64url'), config.publicUrl);
     process.env.NEXTAUTH_SECRET = session.secret;
     process.env.NEXTAUTH_URL = config.publicUrl.origin;
-    publishDashboardAuth(registry);
-    const { app } = createApiApp({ ...registry, session });
+    // Requests (and the dashboard's sign-in) are waited on: their statements go first on PGlite.
+    const foreground = { ...registry, db: registry.database.foregroundDb };
+    publishDashboardAuth(foreground);
+    const { app } = createApiApp({ ...foreground, session });
     const dashboard = createDashboard(logger);
     stops.push(() => dashboard.close());
     const web = await startWebServer({
@@ -153,7 +155,7 @@ export async function startServer(config: Config, logger: Logger, options: { isC
     const tls = await loadTlsMaterial(config);
     for (const listener of submissionListeners) {
       const submission = await startSubmissionServer({
-        services: registry,
+        services: { ...registry, db: registry.database.foregroundDb },
         port: listener.port,
         hostname: config.mailHostname,
         tls,

@@ -80,6 +80,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...postgres, DELIVERY_THREADS: '0' }).delivery.threads).toBe(0);
   });
 
+  it("shares Postfix's 20 connections per destination among the host's processes, unless DELIVERY_CONNECTIONS says otherwise", () => {
+    const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).delivery.connections).toBe(20);
+    expect(loadConfig({ ...postgres, WORKERS: '2' }).delivery.connections).toBe(10);
+    expect(loadConfig({ ...postgres, WORKERS: '3' }).delivery.connections).toBe(7);
+    expect(loadConfig({ ...postgres, WORKERS: '64' }).delivery.connections).toBe(2);
+    expect(loadConfig({ ...postgres, WORKERS: '2', DELIVERY_CONNECTIONS: '30' }).delivery.connections).toBe(30);
+    expect(() => loadConfig({ DELIVERY_CONNECTIONS: '0' })).toThrow(/DELIVERY_CONNECTIONS/);
+  });
+
   it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE', () => {
     expect(loadConfig({}).databasePoolSize).toBe(20);
     expect(loadConfig({ DATABASE_POOL_SIZE: '5' }).databasePoolSize).toBe(5);
