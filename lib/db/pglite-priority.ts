@@ -42,15 +42,21 @@ const STATEMENTS = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql'])
 /** Two views of one PGlite client whose statements pass one gate, the foreground's first. */
 export function prioritizedViews(client: PGlite): { foreground: PGlite; background: PGlite } {
   const gate = new PriorityGate();
-  const view = (isForeground: boolean) =>
-    new Proxy(client, {
+  const view = (isForeground: boolean) => {
+    // Made once per method, not at every call: drizzle reaches for `query` at every statement.
+    const methods = new Map<PropertyKey, unknown>();
+    return new Proxy(client, {
       get(target, property) {
         const value = Reflect.get(target, property, target) as unknown;
         if (typeof value !== 'function') return value;
-        // PGlite's private fields need the real client as `this`.
-        const method = (value as (...args: unknown[]) => unknown).bind(target);
-        return STATEMENTS.has(property) ? (...args: unknown[]) => gate.run(isForeground, () => method(...args) as Promise<unknown>) : method;
+        if (!methods.has(property)) {
+          // PGlite's private fields need the real client as `this`.
+          const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
+          methods.set(property, STATEMENTS.has(property) ? (...args: unknown[]) => gate.run(isForeground, () => method(...args)) : method);
+        }
+        return methods.get(property);
       },
     });
+  };
   return { foreground: view(true), background: view(false) };
 }

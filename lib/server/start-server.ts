@@ -11,7 +11,7 @@ import { createDashboard } from './dashboard';
 import { publishDashboardAuth } from './dashboard-auth';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Logger } from './logger';
-import { buildRegistry } from './registry';
+import { buildRegistry, type Registry } from './registry';
 import { startOperations } from './operations-server';
 import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
@@ -116,6 +116,9 @@ export async function startServer(config: Config, logger: Logger, options: { isC
     operations.readiness.markStarted('worker');
   }
 
+  // What clients wait on (API requests, the dashboard's sign-in, SMTP sessions): on PGlite their
+  // statements go before the background loops'.
+  const foreground: Registry = { ...registry, db: registry.database.foregroundDb };
   let port: number | null = null;
   if (config.roles.includes('web')) {
     const tls = await loadTlsMaterial(config);
@@ -123,8 +126,6 @@ export async function startServer(config: Config, logger: Logger, options: { isC
     const session = sessionSettings(registry.secrets.deriveKey('dashboard-session').toString('base64url'), config.publicUrl);
     process.env.NEXTAUTH_SECRET = session.secret;
     process.env.NEXTAUTH_URL = config.publicUrl.origin;
-    // Requests (and the dashboard's sign-in) are waited on: their statements go first on PGlite.
-    const foreground = { ...registry, db: registry.database.foregroundDb };
     publishDashboardAuth(foreground);
     const { app } = createApiApp({ ...foreground, session });
     const dashboard = createDashboard(logger);
@@ -155,7 +156,7 @@ export async function startServer(config: Config, logger: Logger, options: { isC
     const tls = await loadTlsMaterial(config);
     for (const listener of submissionListeners) {
       const submission = await startSubmissionServer({
-        services: { ...registry, db: registry.database.foregroundDb },
+        services: foreground,
         port: listener.port,
         hostname: config.mailHostname,
         tls,

@@ -22,7 +22,8 @@ async function appliedCount(db: Db): Promise<number> {
 describe('migrateDatabase', () => {
   it('applies every migration once on PGlite; a second run changes nothing', async () => {
     const client = new PGlite(pgliteOptions());
-    const database: Database = { db: drizzlePglite({ client, schema }) as unknown as Db, foregroundDb: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', poolUse: () => null, close: () => client.close() };
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const database: Database = { db, foregroundDb: db, kind: 'pglite', poolUse: () => null, close: () => client.close() };
     await migrateDatabase(database);
     await migrateDatabase(database);
     expect(await appliedCount(database.db)).toBe(journalEntries);
@@ -47,7 +48,10 @@ describe.skipIf(!adminUrl)('migrateDatabase on PostgreSQL', () => {
     const url = new URL(adminUrl!);
     url.pathname = `/${databaseName}`;
     const pools = [1, 2, 3].map(() => new pg.Pool({ connectionString: url.toString(), max: 4 }));
-    const databases: Database[] = pools.map((pool) => ({ db: drizzlePostgres({ client: pool, schema }) as unknown as Db, foregroundDb: drizzlePostgres({ client: pool, schema }) as unknown as Db, kind: 'postgres', poolUse: () => null, close: () => pool.end() }));
+    const databases: Database[] = pools.map((pool) => {
+      const db = drizzlePostgres({ client: pool, schema }) as unknown as Db;
+      return { db, foregroundDb: db, kind: 'postgres', poolUse: () => null, close: () => pool.end() };
+    });
     try {
       await Promise.all(databases.map((database) => migrateDatabase(database)));
       expect(await appliedCount(databases[0].db)).toBe(journalEntries);
