@@ -27,30 +27,24 @@ export type Database = {
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Embedded PostgreSQL (PGlite) in `dataDir/pglite`: one process, nothing to install. */
+/** Embedded PostgreSQL (PGlite) in `dataDir/pglite`, on a thread of its own: one process, nothing to install. */
 async function openPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { pgliteOptions } = await import('./pglite-options');
-  const { prioritizedViews } = await import('./pglite-priority');
+  const { openPgliteThread } = await import('./open-pglite-thread');
   const dir = path.join(dataDir, 'pglite');
   // The database holds message bodies and key hashes: owner only, from the CLI as from the server.
   useOwnerOnlyUmask();
   ensurePrivateDir(dir);
   const isNew = !existsSync(path.join(dir, 'PG_VERSION'));
-  const client = await PGlite.create(pgliteOptions(dir));
+  const thread = await openPgliteThread(dir);
   // PGlite unpacks its initial files with mode 0666 whatever the umask (files it creates later follow it).
   if (isNew) restrictToOwner(dir);
-  const views = prioritizedViews(client);
-  const db = drizzle({ client: views.background, schema }) as unknown as Db;
   return {
-    db,
-    foregroundDb: drizzle({ client: views.foreground, schema }) as unknown as Db,
+    db: drizzle({ client: thread.background, schema }) as unknown as Db,
+    foregroundDb: drizzle({ client: thread.foreground, schema }) as unknown as Db,
     kind: 'pglite',
     poolUse: () => null,
-    async close() {
-      if (!client.closed) await client.close();
-    },
+    close: () => thread.close(),
   };
 }
 

@@ -1,5 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
-
 /** Foreground statements taken in a row while background ones wait, before one background goes. */
 const MAX_FOREGROUND_IN_A_ROW = 8;
 
@@ -9,11 +7,15 @@ const MAX_FOREGROUND_IN_A_ROW = 8;
  * request, which makes four or five statements one after another, waited behind them at each one:
  * acceptance p99 was 230-490 ms while delivery ran. This gate lets the foreground (API requests,
  * SMTP sessions) go first; the background still gets one turn every MAX_FOREGROUND_IN_A_ROW.
+ * A transaction is one `run`: it holds the gate until it ends.
  */
-class PriorityGate {
+export class PriorityGate {
   private isBusy = false;
   private foregroundInARow = 0;
   private readonly waiting = { foreground: [] as (() => void)[], background: [] as (() => void)[] };
+
+  /** `beforeEachTurn` lets statements that have arrived meanwhile queue up before the next is chosen. */
+  constructor(private readonly beforeEachTurn: () => void = () => {}) {}
 
   async run<T>(isForeground: boolean, statement: () => Promise<T>): Promise<T> {
     if (this.isBusy) await new Promise<void>((resolve) => this.waiting[isForeground ? 'foreground' : 'background'].push(resolve));
@@ -26,6 +28,7 @@ class PriorityGate {
   }
 
   private next() {
+    this.beforeEachTurn();
     const { foreground, background } = this.waiting;
     const isBackgroundsTurn = background.length > 0 && (foreground.length === 0 || this.foregroundInARow >= MAX_FOREGROUND_IN_A_ROW);
     const wake = isBackgroundsTurn ? background.shift() : foreground.shift();
@@ -34,29 +37,4 @@ class PriorityGate {
     if (wake) wake();
     else this.isBusy = false;
   }
-}
-
-// The client's ways in that run statements; a transaction holds the gate until it ends.
-const STATEMENTS = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql']);
-
-/** Two views of one PGlite client whose statements pass one gate, the foreground's first. */
-export function prioritizedViews(client: PGlite): { foreground: PGlite; background: PGlite } {
-  const gate = new PriorityGate();
-  const view = (isForeground: boolean) => {
-    // Made once per method, not at every call: drizzle reaches for `query` at every statement.
-    const methods = new Map<PropertyKey, unknown>();
-    return new Proxy(client, {
-      get(target, property) {
-        const value = Reflect.get(target, property, target) as unknown;
-        if (typeof value !== 'function') return value;
-        if (!methods.has(property)) {
-          // PGlite's private fields need the real client as `this`.
-          const method = (value as (...args: unknown[]) => Promise<unknown>).bind(target);
-          methods.set(property, STATEMENTS.has(property) ? (...args: unknown[]) => gate.run(isForeground, () => method(...args)) : method);
-        }
-        return methods.get(property);
-      },
-    });
-  };
-  return { foreground: view(true), background: view(false) };
 }
