@@ -8,6 +8,10 @@
  * nodemailer sessions. Mailstead: one server with the web and worker roles, DKIM on, 100-recipient
  * API requests offered at BENCH_VERSUS_ACCEPT_RATE recipients/s (default 5,000); acceptance
  * p50/p99 are those requests', answered while delivery runs.
+ *
+ * Each side first sends BENCH_VERSUS_WARMUP messages the same way (default 5,000), delivered before
+ * the timed part starts: the figures are of a server that has been running, not of its first
+ * seconds (Node compiles its hot code then: a cold server's first requests take 50-170 ms).
  */
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +26,7 @@ import { ensurePostfix, startPostfix } from './postfix-instance';
 const MESSAGES = Number(process.env.BENCH_VERSUS_MESSAGES ?? 20_000);
 const RUNS = Number(process.env.BENCH_VERSUS_RUNS ?? 3);
 const SESSIONS = Number(process.env.BENCH_VERSUS_SESSIONS ?? 16);
+const WARMUP = Number(process.env.BENCH_VERSUS_WARMUP ?? 5_000);
 const RECIPIENTS_PER_REQUEST = 100;
 // Recipients per second offered to the API while Mailstead delivers (issue 15: p99 < 100 ms at 5,000/s).
 const ACCEPT_RATE = Number(process.env.BENCH_VERSUS_ACCEPT_RATE ?? 5000);
@@ -60,15 +65,19 @@ async function runPostfix(): Promise<PostfixRun> {
       return transport.sendMail({ envelope: { from: 'bench@sender.example', to: [to] }, raw: Buffer.concat([Buffer.from(headers), body]) });
     };
     let next = 0;
+    // Two messages queued per session, so that every session always has the next one at hand.
+    const inject = async (upTo: number) => {
+      await Promise.all(
+        Array.from({ length: SESSIONS * 2 }, async () => {
+          while (next < upTo) await send(next++);
+        }),
+      );
+      await waitForSink(sink, upTo);
+    };
+    await inject(WARMUP);
     const cpuBefore = instance.cpuMs();
     const started = performance.now();
-    // Two messages queued per session, so that every session always has the next one at hand.
-    await Promise.all(
-      Array.from({ length: SESSIONS * 2 }, async () => {
-        while (next < MESSAGES) await send(next++);
-      }),
-    );
-    await waitForSink(sink, MESSAGES);
+    await inject(WARMUP + MESSAGES);
     return { perSecond: MESSAGES / ((performance.now() - started) / 1000), cpuMsPerMessage: (instance.cpuMs() - cpuBefore) / MESSAGES };
   } finally {
     transport.close();
@@ -105,31 +114,38 @@ async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise
     }
     await api(server, agent, account.apiKey, 'POST', `${base}/domains/${domain}/check-dns`);
 
-    const requests = Math.ceil(MESSAGES / RECIPIENTS_PER_REQUEST);
-    const latencies: number[] = [];
+    // Open loop: request i is due at i * interval whatever the earlier ones do, and its latency
+    // counts from when it was due, so a server that falls behind cannot hide it by slowing us down.
+    const offer = async (messages: number, label: string) => {
+      const started = performance.now();
+      const latencies: number[] = [];
+      const interval = (RECIPIENTS_PER_REQUEST / ACCEPT_RATE) * 1000;
+      await Promise.all(
+        Array.from({ length: Math.ceil(messages / RECIPIENTS_PER_REQUEST) }, async (_, index) => {
+          const due = started + index * interval;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+          const count = Math.min(RECIPIENTS_PER_REQUEST, messages - index * RECIPIENTS_PER_REQUEST);
+          const body = {
+            from: { email: `bench@${domain}`, name: 'Bench' },
+            recipients: Array.from({ length: count }, (_, r) => ({ email: `${label}${index}-${r}@sink.example` })),
+            subject: `Bench ${index}`,
+            text_content: BODY,
+          };
+          await api(server, agent, account.apiKey, 'POST', `${base}/messages`, body, 202);
+          latencies.push(performance.now() - due);
+        }),
+      );
+      return latencies;
+    };
+    await offer(WARMUP, 'w');
+    await waitForSink(sink, WARMUP, () => server.process.exitCode === null);
+
     const databaseCpu = () => (env.DATABASE_URL ? databaseCpuMs(env.DATABASE_URL) : Promise.resolve(0));
     const databaseCpuBefore = await databaseCpu();
     const cpuBefore = cpuMs(server.process.pid!);
     const started = performance.now();
-    // Open loop: request i is due at i * interval whatever the earlier ones do, and its latency
-    // counts from when it was due, so a server that falls behind cannot hide it by slowing us down.
-    const interval = (RECIPIENTS_PER_REQUEST / ACCEPT_RATE) * 1000;
-    await Promise.all(
-      Array.from({ length: requests }, async (_, index) => {
-        const due = started + index * interval;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-        const count = Math.min(RECIPIENTS_PER_REQUEST, MESSAGES - index * RECIPIENTS_PER_REQUEST);
-        const body = {
-          from: { email: `bench@${domain}`, name: 'Bench' },
-          recipients: Array.from({ length: count }, (_, r) => ({ email: `r${index}-${r}@sink.example` })),
-          subject: `Bench ${index}`,
-          text_content: BODY,
-        };
-        await api(server, agent, account.apiKey, 'POST', `${base}/messages`, body, 202);
-        latencies.push(performance.now() - due);
-      }),
-    );
-    await waitForSink(sink, MESSAGES, () => server.process.exitCode === null);
+    const latencies = await offer(MESSAGES, 'r');
+    await waitForSink(sink, WARMUP + MESSAGES, () => server.process.exitCode === null);
     const seconds = (performance.now() - started) / 1000;
     const cpuMsPerMessage = (cpuMs(server.process.pid!) - cpuBefore) / MESSAGES;
     const databaseCpuMsPerMessage = ((await databaseCpu()) - databaseCpuBefore) / MESSAGES;
@@ -164,7 +180,7 @@ const spread = (values: number[], digits = 0) => {
 
 export function printVersusPostfixResults({ databases, runs, skipped, load }: VersusResult) {
   const loadText = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
-  console.log(`\n${MESSAGES} messages of 10 KB each way, end to end into a loopback sink, ${runs.length} run(s); load average before ${loadText(load.before)}, after ${loadText(load.after)}`);
+  console.log(`\n${MESSAGES} messages of 10 KB each way (after ${WARMUP} to warm up), end to end into a loopback sink, ${runs.length} run(s); load average before ${loadText(load.before)}, after ${loadText(load.after)}`);
   console.log(`Postfix: private instance, ${SESSIONS} pooled SMTP sessions injecting pre-built messages, no DKIM. Mailstead: web+worker, ${RECIPIENTS_PER_REQUEST}-recipient API requests offered at ${ACCEPT_RATE} recipients/s (open loop), DKIM on\n`);
   console.log('| database   | Postfix (msg/s) | Mailstead (msg/s) | ratio       | target | met in  | acceptance p50 (ms) | p99 (ms)    | CPU ms/msg: Postfix | Mailstead (+PostgreSQL) |');
   console.log('|------------|-----------------|-------------------|-------------|--------|---------|---------------------|-------------|---------------------|-------------------------|');
