@@ -12,13 +12,14 @@ import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
 import { startWorkerHeartbeat } from './worker-heartbeat';
 
 /**
- * PGlite runs in this process on one connection: overlapping batches only wait (660 messages/s with
- * one in flight, 50 with four), and writes cost our own CPU, so outcomes gather into fewer writes
- * (groups of two without it). On PostgreSQL a shorter gathering still pays: fewer commits cost the
- * database 0.34-0.36 ms of CPU per message instead of 0.41-0.46 (paired runs, versus-postfix bench).
+ * PGlite runs one statement at a time, on its own thread (open-pglite-thread.ts): a second batch in
+ * flight keeps that thread and this loop busy at once (paired versus-postfix runs: 939-963 msg/s
+ * with two, 848-864 with one, no better with three); more only wait. Its writes cost the process's
+ * own CPU, so outcomes gather into fewer writes. On PostgreSQL a shorter gathering still pays: fewer
+ * commits cost the database 0.34-0.36 ms of CPU per message instead of 0.41-0.46 (paired runs).
  */
 const TUNING = {
-  pglite: { batchesInFlight: 1, outcomeGatherMs: 5, isOnlyProcess: true },
+  pglite: { batchesInFlight: 2, outcomeGatherMs: 5, isOnlyProcess: true },
   postgres: { batchesInFlight: 4, outcomeGatherMs: 3, isOnlyProcess: false },
 };
 
