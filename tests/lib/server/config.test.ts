@@ -71,9 +71,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow('invalid WORKERS="2": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1');
   });
 
-  it('gives delivery the mail threads of the cores its processes leave free (at least one), unless DELIVERY_THREADS says otherwise', () => {
+  it('gives delivery a mail thread per core of each process\'s share (at least one), unless DELIVERY_THREADS says otherwise', () => {
     const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
-    expect(loadConfig({}).delivery.threads).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadConfig({}).delivery.threads).toBe(availableParallelism());
     expect(loadConfig(postgres).delivery.threads).toBe(1);
     expect(loadConfig({ ...postgres, WORKERS: String(availableParallelism() * 2) }).delivery.threads).toBe(1);
     expect(loadConfig({ DELIVERY_THREADS: '3' }).delivery.threads).toBe(3);
