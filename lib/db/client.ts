@@ -16,7 +16,7 @@ export type Database = {
   db: Db;
   /**
    * The same database for work a client waits on (API requests, SMTP sessions). On PGlite its
-   * statements go before the background loops' (pglite-priority.ts); on PostgreSQL it is `db`.
+   * statements go before the background loops' (PriorityGate, on the database's thread); on PostgreSQL it is `db`.
    */
   foregroundDb: Db;
   kind: 'pglite' | 'postgres';

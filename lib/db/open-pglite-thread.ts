@@ -69,7 +69,12 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
   const call = <T>(request: Request): Promise<T> => {
     const id = nextId++;
     const reply = expect<T>(id);
-    if (!stopped) thread.postMessage({ id, ...request });
+    try {
+      if (!stopped) thread.postMessage({ id, ...request });
+    } catch (error) {
+      // A parameter that cannot cross (a function, say) fails this statement, not the thread.
+      settle(id, { error: error as Error });
+    }
     return reply;
   };
 

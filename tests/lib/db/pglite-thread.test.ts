@@ -81,6 +81,12 @@ describe('the embedded database on its own thread', () => {
     expect(result.rows[0].data.equals(bytes)).toBe(true);
   });
 
+  it('fails a statement whose parameter cannot cross to the thread, and goes on serving', async () => {
+    const { foreground } = thread;
+    await expect(foreground.query('select $1::text as value', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    expect((await foreground.query('select $1::text as value', ['next'])).rows).toEqual([{ value: 'next' }]);
+  });
+
   it('refuses statements once closed, naming why', async () => {
     const other = await openPgliteThread(null);
     await other.close();
