@@ -94,10 +94,15 @@ async function handle(request: ThreadRequest): Promise<unknown> {
 }
 
 function onMessage(request: ThreadRequest) {
-  handle(request).then(
-    (result) => port.postMessage({ id: request.id, result: result as Results | number | null } satisfies ThreadReply),
-    (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies ThreadReply),
-  );
+  const fail = (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies ThreadReply);
+  handle(request).then((result) => {
+    try {
+      port.postMessage({ id: request.id, result: result as Results | number | null } satisfies ThreadReply);
+    } catch (error) {
+      // A value that cannot cross back: the caller hears why instead of waiting for good.
+      fail(error);
+    }
+  }, fail);
 }
 port.on('message', onMessage);
 if (client) port.postMessage({ id: 0, result: null } satisfies ThreadReply);
