@@ -1,14 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
-export type ThreadRequest = { id: number } & (
+type Request =
   | { kind: 'query'; sql: string; params: unknown[] | undefined; rowMode: QueryOptions['rowMode']; rawOids: number[] | undefined; isForeground: boolean; tx: number | null }
   | { kind: 'exec'; sql: string; isForeground: boolean; tx: number | null }
   | { kind: 'begin'; isForeground: boolean }
   | { kind: 'end'; tx: number; commit: boolean }
-  | { kind: 'close' }
-);
-type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+  | { kind: 'close' };
+export type ThreadRequest = Request & { id: number };
 /** An error as it crosses the thread boundary: its message and PostgreSQL fields (code, constraint...). */
 export type ThreadError = Record<string, unknown> & { message: string; name: string };
 export type ThreadReply = { id: number; result: Results | Results[] | number | null } | { id: number; error: ThreadError };
@@ -61,14 +60,14 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
   thread.on('error', (error) => stop(new Error(`the embedded database stopped: ${error.message}`)));
   thread.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
 
-  const expect = <T>(id: number): Promise<T> => {
+  const replyTo = <T>(id: number): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     if (pending.size === 0) thread.ref();
     return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
   };
   const call = <T>(request: Request): Promise<T> => {
     const id = nextId++;
-    const reply = expect<T>(id);
+    const reply = replyTo<T>(id);
     try {
       if (!stopped) thread.postMessage({ id, ...request });
     } catch (error) {
@@ -79,7 +78,7 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
   };
 
   // Reply 0 is the thread's own: the database is open, or why it is not.
-  await expect(0);
+  await replyTo(0);
 
   const view = (isForeground: boolean, tx: number | null): PGlite => {
     const client = {

@@ -58,9 +58,8 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       // A transaction's statements run in its gate turn, which it already holds.
       return request.tx ? run(openTransaction(request.tx)) : gate.run(request.isForeground, () => run(client));
     }
-    case 'exec': {
+    case 'exec':
       return request.tx ? openTransaction(request.tx).exec(request.sql) : gate.run(request.isForeground, () => client.exec(request.sql));
-    }
     case 'begin': {
       let end!: (commit: boolean) => void;
       const ended = new Promise<boolean>((resolve) => (end = resolve));
