@@ -12,7 +12,9 @@ type Content = typeof messageContents.$inferSelect;
 type Domain = typeof domains.$inferSelect;
 type Key = typeof dkimKeys.$inferSelect;
 
-export type BatchContents = Map<string, Content & { shared: Map<number, Promise<SharedMime>> }>;
+/** An encoding the recipients of one content share (by Date), with its DKIM body hash; null when it cannot be shared. */
+export type SharedEncoding = (NonNullable<SharedMime> & { bodyHash: string }) | null;
+export type BatchContents = Map<string, Content & { shared: Map<number, Promise<SharedEncoding>> }>;
 
 /** What a batch shares: contents, domains, keys and suppressions, each loaded once, and the templated messages rendered. */
 export type BatchContext = {

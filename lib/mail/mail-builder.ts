@@ -1,5 +1,6 @@
 import Piscina from 'piscina';
-import { buildSignedMessage, type DkimSigning, type MessageSource, type SignedMessage } from './build-signed-message';
+import { buildSignedMessage, withSignature, type DkimSigning, type MessageSource, type SignedMessage } from './build-signed-message';
+import type { MailTask } from './mail-thread';
 
 /** Composes and signs messages for the delivery loop, on its own thread or on a pool of threads. */
 export type MailBuilder = {
@@ -16,7 +17,7 @@ const THREAD_ENTRY = new URL('./mail-thread.mjs', import.meta.url).href;
  */
 export function createMailBuilder(options: { threads: number }): MailBuilder {
   if (options.threads === 0) return { build: buildSignedMessage, close: async () => {} };
-  const pool = new Piscina<{ source: MessageSource; dkim: DkimSigning }, SignedMessage>({
+  const pool = new Piscina<MailTask, SignedMessage | string>({
     filename: THREAD_ENTRY,
     minThreads: options.threads,
     maxThreads: options.threads,
@@ -31,7 +32,13 @@ export function createMailBuilder(options: { threads: number }): MailBuilder {
   return {
     async build(source, dkim) {
       if (isClosed) throw new Error('the mail builder is closed');
-      const signed = await pool.run({ source, dkim });
+      // Only the header block crosses, and a signature line comes back: the body stays here, and
+      // its hash was computed once for every recipient sharing it (render-message.ts).
+      if ('personalized' in source) {
+        const { head, bodyHash } = source.personalized;
+        return { raw: withSignature((await pool.run({ head, bodyHash, dkim })) as string, source.personalized) };
+      }
+      const signed = (await pool.run({ source, dkim })) as SignedMessage;
       return 'raw' in signed ? { raw: Buffer.from(signed.raw.buffer, signed.raw.byteOffset, signed.raw.byteLength) } : signed;
     },
     close() {

@@ -1,4 +1,4 @@
-import { buildSharedMime, personalizeSharedMime, type MessageToBuild } from '@/lib/core/messages/build-mime';
+import { buildSharedMime, personalizeSharedHead, type MessageToBuild } from '@/lib/core/messages/build-mime';
 import { renderContents, substitutionContext, type RenderedContent, type RenderedParts } from '@/lib/core/messages/render-content';
 import type { TemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { addTracking, signTrackingToken, trackingBaseUrl } from '@/lib/core/tracking/tracking-links';
@@ -8,7 +8,8 @@ import { messageLinks } from '@/lib/db/schema';
 import type { ClaimedMessage } from './claim-due-messages';
 import type { MessageSource } from './build-signed-message';
 import { returnPathHost } from './return-path';
-import type { BatchContext } from './batch-context';
+import type { BatchContext, SharedEncoding } from './batch-context';
+import { dkimBodyHash } from './sign-dkim';
 
 /**
  * Renders the templated messages of a batch (every part, each with its recipient's data) in one
@@ -32,7 +33,8 @@ export async function renderTemplatedMessages(renderer: TemplateRenderer, claime
 /**
  * What the message's bytes are made from, by the cheapest way that is right for it:
  * - raw content (SMTP submission) as received;
- * - without substitutions or tracking, one encoding per content, personalised by To and Message-ID;
+ * - without substitutions or tracking, one encoding per content (and its DKIM body hash),
+ *   personalised by To and Message-ID;
  * - otherwise the parts to compose for this recipient (rendered by renderTemplatedMessages, when
  *   templated), with tracked links (stored) and the open pixel. Composing and signing are left to
  *   the mail builder, which may run them on another thread.
@@ -48,11 +50,11 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     const dateKey = message.firstAttemptAt.getTime();
     let shared = content.shared.get(dateKey);
     if (!shared) {
-      shared = buildSharedMime(structured, message.firstAttemptAt);
+      shared = shareEncoding(structured, message.firstAttemptAt);
       content.shared.set(dateKey, shared);
     }
     const prebuilt = await shared;
-    if (prebuilt) return { raw: personalizeSharedMime(prebuilt, message) };
+    if (prebuilt) return { personalized: { head: personalizeSharedHead(prebuilt, message), body: prebuilt.body, bodyHash: prebuilt.bodyHash } };
   }
 
   const unsubscribe = campaignUnsubscribe(message, batch);
@@ -88,6 +90,11 @@ export async function renderMessage(message: ClaimedMessage, batch: BatchContext
     }
   }
   return { compose: { content: structured, parts, message: build } };
+}
+
+async function shareEncoding(...args: Parameters<typeof buildSharedMime>): Promise<SharedEncoding> {
+  const mime = await buildSharedMime(...args);
+  return mime && { ...mime, bodyHash: await dkimBodyHash(mime.body) };
 }
 
 /** A campaign message's unsubscribe token and URL (on PUBLIC_URL: RFC 8058 wants HTTPS); null for other mail. */

@@ -44,6 +44,7 @@ export async function buildMime(content: StructuredContent, rendered: RenderedPa
 const PLACEHOLDER_RECIPIENT = 'mailstead-recipient@placeholder.invalid';
 const PLACEHOLDER_MESSAGE_ID = '<mailstead-message-id@placeholder.invalid>';
 
+/** The header block (without the blank line that ends it) and the body after that line. */
 export type SharedMime = { head: string; body: Buffer } | null;
 
 /**
@@ -57,14 +58,14 @@ export async function buildSharedMime(content: StructuredContent, date: Date): P
   if (split === -1) return null;
   const head = raw.subarray(0, split).toString('utf8');
   if (!/^To: mailstead-recipient@placeholder\.invalid$/m.test(head) || !head.includes(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`)) return null;
-  return { head, body: raw.subarray(split) };
+  return { head, body: raw.subarray(split + 4) };
 }
 
-export function personalizeSharedMime(shared: NonNullable<SharedMime>, message: Pick<MessageToBuild, 'messageIdHeader' | 'recipient' | 'recipientName'>): Buffer {
-  const head = shared.head
+/** The shared encoding's header block with this recipient's To and Message-ID (the body is shared as it is). */
+export function personalizeSharedHead(shared: NonNullable<SharedMime>, message: Pick<MessageToBuild, 'messageIdHeader' | 'recipient' | 'recipientName'>): string {
+  return shared.head
     .replace(/^To: mailstead-recipient@placeholder\.invalid$/m, `To: ${formatAddress(message.recipientName, message.recipient)}`)
     .replace(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`, `Message-ID: ${message.messageIdHeader}`);
-  return Buffer.concat([Buffer.from(head, 'utf8'), shared.body]);
 }
 
 /** `Name <address>`: quoted when plain ASCII, an RFC 2047 encoded word otherwise. */

@@ -2,8 +2,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildSharedMime, personalizeSharedHead } from '@/lib/core/messages/build-mime';
 import type { MessageSource } from '@/lib/mail/build-signed-message';
 import { createMailBuilder } from '@/lib/mail/mail-builder';
+import { dkimBodyHash, signDkim } from '@/lib/mail/sign-dkim';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const dkim = { domain: 'shop.example', selector: 'ms1', key: { id: 'test-key', pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } };
@@ -64,6 +66,37 @@ describe('composing and signing mail', () => {
     }
     const verification = await dkimVerify(bytes(signed[59]), { resolver });
     expect(verification.results[0].status.result).toBe('pass');
+  });
+
+  it('signs a shared encoding by its headers alone, to the same bytes as signing the whole message', async () => {
+    const { content } = (composed(0) as Extract<MessageSource, { compose: unknown }>).compose;
+    // Trailing spaces and blank lines at the end: the body hash is the relaxed one, computed once.
+    const shared = (await buildSharedMime({ ...content, text: 'Line one   \nline\ttwo\n\n\n' }, new Date('2026-11-23T10:00:00Z')))!;
+    expect(shared).not.toBeNull();
+    const bodyHash = await dkimBodyHash(shared.body);
+    for (const builder of [inline, threaded]) {
+      const messages = [{ messageIdHeader: '<a@shop.example>', recipient: 'ada@example.org', recipientName: 'Ada Lovelace' }, { messageIdHeader: '<b@shop.example>', recipient: 'bo@example.org', recipientName: 'Bö Ünïcode' }];
+      for (const message of messages) {
+        const head = personalizeSharedHead(shared, message);
+        const raw = bytes(await builder.build({ personalized: { head, body: shared.body, bodyHash } }, dkim));
+        const unsigned = Buffer.concat([Buffer.from(`${head}\r\n\r\n`), shared.body]);
+        expect(raw.equals(await signDkim(unsigned, dkim))).toBe(true);
+        const verification = await dkimVerify(raw, { resolver });
+        expect(verification.results.map((result: { status: { result: string } }) => result.status.result)).toEqual(['pass']);
+        const parsed = await simpleParser(raw);
+        expect([parsed.messageId, parsed.to && 'value' in parsed.to ? parsed.to.value[0] : null]).toMatchObject([message.messageIdHeader, { name: message.recipientName, address: message.recipient }]);
+      }
+    }
+  });
+
+  it('a signature over the headers alone does not verify once the shared body is changed', async () => {
+    const shared = (await buildSharedMime((composed(0) as Extract<MessageSource, { compose: unknown }>).compose.content, new Date('2026-11-23T10:00:00Z')))!;
+    const head = personalizeSharedHead(shared, { messageIdHeader: '<c@shop.example>', recipient: 'c@example.org', recipientName: null });
+    const raw = bytes(await threaded.build({ personalized: { head, body: shared.body, bodyHash: await dkimBodyHash(shared.body) } }, dkim));
+    const tampered = Buffer.from(raw.toString().replace('Your order is ready.', 'Your order is lost.'));
+    const [result] = (await dkimVerify(tampered, { resolver })).results;
+    expect(result.status.result).not.toBe('pass');
+    expect(result.status.comment).toMatch(/body hash/);
   });
 
   it('refuses work once closed', async () => {
