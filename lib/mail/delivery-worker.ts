@@ -8,6 +8,7 @@ import { Destinations } from './destinations';
 import { createMailBuilder } from './mail-builder';
 import { unsafeHoldUnsendableMessages } from './hold-unsendable-messages';
 import { OutcomeWriter } from './outcome-writer';
+import { deliveryCounterWriter } from '@/lib/core/stats/counter-writers';
 import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
 import { startWorkerHeartbeat } from './worker-heartbeat';
 
@@ -36,7 +37,8 @@ export async function startDeliveryWorker(services: Services, options: { databas
   const { workerId } = heartbeat;
   const destinations = new Destinations(services);
   const mail = createMailBuilder({ threads: config.delivery.threads });
-  const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, db, workerId, outcomes, { now: services.now(), dataSentIds }), {
+  const counterWriter = deliveryCounterWriter(options.database);
+  const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, db, workerId, outcomes, { now: services.now(), dataSentIds, counterWriter }), {
     // A full group is one outcome per connection of a destination: then every connection waits on it.
     delayMs: tuning.outcomeGatherMs,
     fullGroup: config.delivery.connections,

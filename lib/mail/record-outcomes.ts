@@ -3,6 +3,7 @@ import type { Services } from '@/lib/core/context';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import type { EventType } from '@/lib/core/events/record-event';
 import { bulkInsert, bulkInsertSql } from '@/lib/core/shared/bulk-insert';
+import { ACCEPTANCE_COUNTER_WRITER } from '@/lib/core/stats/counter-writers';
 import { Rollup, type Counter } from '@/lib/core/stats/rollup';
 import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppressions/suppress-recipient';
 import type { Db, DbOrTx } from '@/lib/db/client';
@@ -38,15 +39,17 @@ type Plan = {
  * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
  * after the message expires fails it instead. `dataSentIds` are the "DATA sent" marks of the group
  * (lib/mail/outcome-writer.ts), folded into the same update for the messages that have an outcome.
+ * `counterWriter`: whose counter rows the outcomes are counted in (lib/core/stats/counter-writers.ts).
  */
 export async function recordOutcomes(
   services: Pick<Services, 'config'>,
   db: Db,
   workerId: string,
   results: { message: ClaimedMessage; outcome: Outcome }[],
-  options: { now: Date; dataSentIds?: string[] },
+  options: { now: Date; dataSentIds?: string[]; counterWriter?: number },
 ): Promise<void> {
   const { now } = options;
+  const writer = options.counterWriter ?? ACCEPTANCE_COUNTER_WRITER;
   const dataSent = new Set(options.dataSentIds ?? []);
   const withOutcome = new Set(results.map(({ message }) => message.id));
   const marksOnly = [...dataSent].filter((id) => !withOutcome.has(id));
@@ -137,7 +140,7 @@ export async function recordOutcomes(
     where m.id = u.id and m.locked_by = ${workerId}
     returning m.id`;
   const all = [...plans.values()];
-  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null))) {
+  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null, writer))) {
     countWritten(all);
     return;
   }
@@ -147,7 +150,7 @@ export async function recordOutcomes(
     await markDataSent(tx);
     const result = await tx.execute(updateHeld);
     const held = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => plans.get(row.id)).filter((plan): plan is Plan => plan !== undefined);
-    const rollup = new Rollup();
+    const rollup = new Rollup(writer);
     for (const plan of held) plan.count(rollup);
     await bulkInsert(tx, events, held.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })));
     for (const plan of held) if (plan.suppression) await suppressRecipient(tx, plan.suppression);
@@ -169,8 +172,8 @@ function countWritten(plans: Plan[]): void {
  * no suppression to write. If some lease was lost, the final division fails the whole statement,
  * nothing is written, and this returns false for the transaction above to write only the held rows.
  */
-async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markDataSent: SQL | null): Promise<boolean> {
-  const rollup = new Rollup();
+async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markDataSent: SQL | null, writer: number): Promise<boolean> {
+  const rollup = new Rollup(writer);
   for (const plan of plans) plan.count(rollup);
   // Side statements run after the main one, last listed first: counters as acceptance takes them
   // (tags before hours, see above), then events and marks.

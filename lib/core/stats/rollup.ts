@@ -12,6 +12,7 @@ import {
   type BounceClassification,
   type RollupCounter,
 } from '@/lib/db/schema';
+import { ACCEPTANCE_COUNTER_WRITER } from './counter-writers';
 
 export type Counter = 'reception' | 'delivered' | 'deferred' | 'bounced' | 'failed' | 'suppressed' | 'opened' | 'clicked' | 'complained';
 
@@ -38,21 +39,21 @@ type Grain = { table: PgTable; time: PgColumn; timeOf: (at: Date) => Date; isByT
 // Statement order: callers run them last first (acceptance's one statement does; see record-outcomes),
 // so every writer takes the row locks of these tables in the same order.
 const GRAINS: Grain[] = [
-  { table: statsHourly, time: statsHourly.hour, timeOf: hourOf, isByTag: false, conflict: [statsHourly.accountId, statsHourly.hour, statsHourly.senderDomain, statsHourly.recipientDomain] },
-  { table: statsDaily, time: statsDaily.day, timeOf: dayOf, isByTag: false, conflict: [statsDaily.accountId, statsDaily.day, statsDaily.senderDomain, statsDaily.recipientDomain] },
+  { table: statsHourly, time: statsHourly.hour, timeOf: hourOf, isByTag: false, conflict: [statsHourly.accountId, statsHourly.hour, statsHourly.senderDomain, statsHourly.recipientDomain, statsHourly.writer] },
+  { table: statsDaily, time: statsDaily.day, timeOf: dayOf, isByTag: false, conflict: [statsDaily.accountId, statsDaily.day, statsDaily.senderDomain, statsDaily.recipientDomain, statsDaily.writer] },
   {
     table: statsByTagHourly,
     time: statsByTagHourly.hour,
     timeOf: hourOf,
     isByTag: true,
-    conflict: [statsByTagHourly.accountId, statsByTagHourly.tag, statsByTagHourly.hour, statsByTagHourly.senderDomain, statsByTagHourly.recipientDomain, statsByTagHourly.tags],
+    conflict: [statsByTagHourly.accountId, statsByTagHourly.tag, statsByTagHourly.hour, statsByTagHourly.senderDomain, statsByTagHourly.recipientDomain, statsByTagHourly.tags, statsByTagHourly.writer],
   },
   {
     table: statsByTagDaily,
     time: statsByTagDaily.day,
     timeOf: dayOf,
     isByTag: true,
-    conflict: [statsByTagDaily.accountId, statsByTagDaily.tag, statsByTagDaily.day, statsByTagDaily.senderDomain, statsByTagDaily.recipientDomain, statsByTagDaily.tags],
+    conflict: [statsByTagDaily.accountId, statsByTagDaily.tag, statsByTagDaily.day, statsByTagDaily.senderDomain, statsByTagDaily.recipientDomain, statsByTagDaily.tags, statsByTagDaily.writer],
   },
 ];
 
@@ -65,6 +66,9 @@ type Entry = { accountId: string; time: Date; tag: string; senderDomain: string;
  */
 export class Rollup {
   private readonly entries: Map<string, Entry>[] = GRAINS.map(() => new Map());
+
+  /** `writer`: whose counter rows these changes go to (counter-writers.ts). */
+  constructor(private readonly writer: number = ACCEPTANCE_COUNTER_WRITER) {}
 
   count(event: RollupFacts, counter: Counter, deliveryMs?: number) {
     const increments: [RollupCounter, number][] = [[counter, 1]];
@@ -97,7 +101,7 @@ export class Rollup {
   statements(_db?: DbOrTx): SQL[] {
     return GRAINS.flatMap((grain, index) => {
       const entries = [...this.entries[index].entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
-      return entries.length ? [upsert(grain, entries)] : [];
+      return entries.length ? [upsert(grain, entries, this.writer)] : [];
     });
   }
 
@@ -120,7 +124,7 @@ export class Rollup {
 }
 
 /** `insert ... select from unnest(arrays) on conflict do update set c = c + excluded.c`, for the counters this batch touched. */
-function upsert(grain: Grain, entries: Entry[]): SQL {
+function upsert(grain: Grain, entries: Entry[], writer: number): SQL {
   const columns = grain.table as unknown as Record<string, PgColumn>;
   const touched = [...new Set(entries.flatMap((entry) => [...entry.counts.keys()]))].sort();
   const keyParts: [PgColumn, SQL][] = [
@@ -128,6 +132,7 @@ function upsert(grain: Grain, entries: Entry[]): SQL {
     [grain.time, sql`${sql.param(entries.map((entry) => entry.time.toISOString()))}::timestamptz[]`],
     [columns.senderDomain, sql`${sql.param(entries.map((entry) => entry.senderDomain))}::text[]`],
     [columns.recipientDomain, sql`${sql.param(entries.map((entry) => entry.recipientDomain))}::text[]`],
+    [columns.writer, sql`${sql.param(entries.map(() => writer))}::smallint[]`],
   ];
   if (grain.isByTag) {
     keyParts.push([columns.tag, sql`${sql.param(entries.map((entry) => entry.tag))}::text[]`]);

@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumn } from './columns';
 
 /** Bounce classes (the KumoMTA-style names AhaSend uses): one counter column each in the rollups. */
@@ -92,7 +92,12 @@ export const BOUNCE_COLUMN_OF: Record<BounceClassification, RollupCounter> = {
 /*
  * Counters written with the events, so that statistics never scan messages: by UTC hour and by UTC
  * day (reports over weeks read days), each per sender and recipient domain.
+ *
+ * Each writer counts in rows of its own (`writer`, lib/core/stats/counter-writers.ts) and readers
+ * sum them: a counter row is locked until its transaction commits, and an API request that shared
+ * its rows with delivery's large outcome writes waited for their commits (most of its p99).
  */
+const writer = smallint('writer').notNull().default(0);
 export const statsHourly = pgTable(
   'stats_hourly',
   {
@@ -100,9 +105,10 @@ export const statsHourly = pgTable(
     hour: timestampColumn('hour').notNull(),
     senderDomain: text('sender_domain').notNull(),
     recipientDomain: text('recipient_domain').notNull(),
+    writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.writer] })],
 );
 
 export const statsDaily = pgTable(
@@ -112,9 +118,10 @@ export const statsDaily = pgTable(
     day: timestampColumn('day').notNull(),
     senderDomain: text('sender_domain').notNull(),
     recipientDomain: text('recipient_domain').notNull(),
+    writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.day, table.senderDomain, table.recipientDomain] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.day, table.senderDomain, table.recipientDomain, table.writer] })],
 );
 
 /*
@@ -131,9 +138,10 @@ export const statsByTagHourly = pgTable(
     senderDomain: text('sender_domain').notNull(),
     recipientDomain: text('recipient_domain').notNull(),
     tags: text('tags').array().notNull(),
+    writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.hour, table.senderDomain, table.recipientDomain, table.tags] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.hour, table.senderDomain, table.recipientDomain, table.tags, table.writer] })],
 );
 
 export const statsByTagDaily = pgTable(
@@ -145,7 +153,8 @@ export const statsByTagDaily = pgTable(
     senderDomain: text('sender_domain').notNull(),
     recipientDomain: text('recipient_domain').notNull(),
     tags: text('tags').array().notNull(),
+    writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.day, table.senderDomain, table.recipientDomain, table.tags] })],
+  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.day, table.senderDomain, table.recipientDomain, table.tags, table.writer] })],
 );

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCEPTANCE_COUNTER_WRITER, deliveryCounterWriter } from '@/lib/core/stats/counter-writers';
+import { Rollup, type RollupFacts } from '@/lib/core/stats/rollup';
+import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
+import * as schema from '@/lib/db/schema';
+import { statsHourly } from '@/lib/db/schema';
+import { newId } from '@/lib/shared/ids';
+
+/**
+ * Counter rows are locked until their writer commits. On PostgreSQL, with real row locks: an
+ * acceptance does not wait for an open delivery outcome write on the same counters, while a second
+ * delivery write does. Needs MAILSTEAD_TEST_POSTGRES_URL; a scratch database.
+ */
+const adminUrl = process.env.MAILSTEAD_TEST_POSTGRES_URL;
+
+describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
+  const databaseName = `mailstead_counters_${process.pid}_${Date.now()}`;
+  let pool: pg.Pool;
+  let db: Db;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
+  };
+
+  beforeAll(async () => {
+    await admin(`create database "${databaseName}"`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${databaseName}`;
+    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    db = drizzle({ client: pool, schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }, 60_000);
+  afterAll(async () => {
+    await pool?.end();
+    await admin(`drop database if exists "${databaseName}" with (force)`);
+  });
+
+  /** Runs the rollup's upserts in a transaction that commits only when `commit` is called. */
+  async function openWrite(rollup: Rollup) {
+    const client = await pool.connect();
+    const tx = drizzle({ client, schema });
+    await client.query('begin');
+    for (const statement of rollup.statements().reverse()) await tx.execute(statement);
+    return {
+      commit: async () => {
+        await client.query('commit');
+        client.release();
+      },
+    };
+  }
+
+  /** Starts the rollup's write in its own transaction; `isDone` says whether it committed within `ms`. */
+  async function writeWithin(rollup: Rollup, ms: number): Promise<{ written: Promise<void>; isDone: boolean }> {
+    const written = rollup.flush(db);
+    const isDone = await Promise.race([written.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    return { written, isDone };
+  }
+
+  it('an acceptance goes ahead while a delivery write holds the same counters; a second delivery write waits for it', async () => {
+    const accountId = newId();
+    const facts: RollupFacts = { accountId, at: new Date(), senderDomain: 'acme.example', recipientDomain: 'gmail.example', tags: ['news'] };
+    const delivered = new Rollup(deliveryCounterWriter('postgres'));
+    delivered.count(facts, 'delivered', 800);
+    const open = await openWrite(delivered);
+
+    const accepted = new Rollup(ACCEPTANCE_COUNTER_WRITER);
+    accepted.countTimes(facts, 'reception', 100);
+    const acceptance = await writeWithin(accepted, 2_000);
+    expect(acceptance.isDone).toBe(true);
+
+    const again = new Rollup(deliveryCounterWriter('postgres'));
+    again.count(facts, 'delivered', 900);
+    const second = await writeWithin(again, 300);
+    expect(second.isDone).toBe(false);
+    await open.commit();
+    await second.written;
+
+    // Readers sum over writers: the counts are whole.
+    const [sums] = await db
+      .select({ rows: sql<number>`count(*)::int`, reception: sql<number>`sum(${statsHourly.reception})::int`, delivered: sql<number>`sum(${statsHourly.delivered})::int` })
+      .from(statsHourly)
+      .where(eq(statsHourly.accountId, accountId));
+    expect(sums).toEqual({ rows: 2, reception: 100, delivered: 2 });
+  });
+});
