@@ -71,7 +71,7 @@ describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
 
     const accepted = new Rollup(ACCEPTANCE_COUNTER_WRITER);
     accepted.countTimes(facts, 'reception', 100);
-    const acceptance = await writeWithin(accepted, 2_000);
+    const acceptance = await writeWithin(accepted, 5_000);
     expect(acceptance.isDone).toBe(true);
 
     const again = new Rollup(deliveryCounterWriter('postgres'));
