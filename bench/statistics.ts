@@ -17,7 +17,6 @@ import pg from 'pg';
 import { createAccountWithKey } from '../e2e/support/cli';
 import { createScratchDatabase } from '../e2e/support/postgres';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { deliveryCounterWriter } from '../lib/core/stats/counter-writers';
 import { statsHourly, type RollupCounter } from '../lib/db/schema';
 import { api, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
 
@@ -112,7 +111,7 @@ function counterExpressions(): Record<RollupCounter, string> {
 }
 
 /** The rollups of TARGET_EVENTS events for one account, up to the current hour. */
-async function generateRollups(sql: Sql, accountId: string, now: Date, isPostgres: boolean): Promise<Pick<StatisticsResult, 'events' | 'rows'>> {
+async function generateRollups(sql: Sql, accountId: string, now: Date): Promise<Pick<StatisticsResult, 'events' | 'rows'>> {
   const columns = getTableColumns(statsHourly);
   const counters = Object.entries(counterExpressions()) as [RollupCounter, string][];
   const names = counters.map(([counter]) => columns[counter].name);
@@ -158,16 +157,6 @@ async function generateRollups(sql: Sql, accountId: string, now: Date, isPostgre
     insert into stats_by_tag_daily (account_id, tag, day, sender_domain, recipient_domain, tags, ${quoted})
     select account_id, tag, ${utcDay}, sender_domain, recipient_domain, tags, ${sums} from stats_by_tag_hourly where account_id = ${account} group by 1, 2, 3, 4, 5, 6
   `);
-  // On PostgreSQL, acceptance and delivery count in rows of their own (lib/core/stats/counter-writers.ts):
-  // split each row in two, receptions in one and outcomes in the other, as a single process writes them.
-  for (const table of isPostgres ? ['stats_hourly', 'stats_daily', 'stats_by_tag_hourly', 'stats_by_tag_daily'] : []) {
-    const outcomes = names.filter((name) => name !== 'reception');
-    await sql.query(`create temporary table delivery_rows as select * from ${table} where account_id = ${account}`);
-    await sql.query(`update delivery_rows set writer = ${deliveryCounterWriter('postgres')}, reception = 0`);
-    await sql.query(`update ${table} set ${outcomes.map((name) => `"${name}" = 0`).join(', ')} where account_id = ${account}`);
-    await sql.query(`insert into ${table} select * from delivery_rows`);
-    await sql.query('drop table delivery_rows');
-  }
   // What autovacuum would have done by the time a table holds this much.
   await sql.query('analyze stats_hourly, stats_daily, stats_by_tag_hourly, stats_by_tag_daily');
   const eventColumns = ['reception', 'delivered', 'deferred', 'bounced', 'failed', 'suppressed', 'opened', 'clicked'].map((name) => `sum(${name})`).join(' + ');
@@ -193,7 +182,7 @@ export async function runStatisticsBench(database: DatabaseName): Promise<Statis
     const account = await createAccountWithKey(env, 'Statistics bench');
     const started = performance.now();
     const sql = await connect(database, dataDir, env.DATABASE_URL || null);
-    const generated = await generateRollups(sql, account.accountId, new Date(), database === 'PostgreSQL');
+    const generated = await generateRollups(sql, account.accountId, new Date());
     await sql.close();
     const generationSeconds = (performance.now() - started) / 1000;
 

@@ -37,7 +37,7 @@ export async function startDeliveryWorker(services: Services, options: { databas
   const { workerId } = heartbeat;
   const destinations = new Destinations(services);
   const mail = createMailBuilder({ threads: config.delivery.threads });
-  const counterWriter = deliveryCounterWriter(options.database);
+  const counterWriter = deliveryCounterWriter();
   const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, db, workerId, outcomes, { now: services.now(), dataSentIds, counterWriter }), {
     // A full group is one outcome per connection of a destination: then every connection waits on it.
     delayMs: tuning.outcomeGatherMs,

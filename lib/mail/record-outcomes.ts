@@ -3,7 +3,7 @@ import type { Services } from '@/lib/core/context';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import type { EventType } from '@/lib/core/events/record-event';
 import { bulkInsert, bulkInsertSql } from '@/lib/core/shared/bulk-insert';
-import { ACCEPTANCE_COUNTER_WRITER } from '@/lib/core/stats/counter-writers';
+import { SHARED_COUNTER_WRITER } from '@/lib/core/stats/counter-writers';
 import { Rollup, type Counter } from '@/lib/core/stats/rollup';
 import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppressions/suppress-recipient';
 import type { Db, DbOrTx } from '@/lib/db/client';
@@ -49,7 +49,7 @@ export async function recordOutcomes(
   options: { now: Date; dataSentIds?: string[]; counterWriter?: number },
 ): Promise<void> {
   const { now } = options;
-  const writer = options.counterWriter ?? ACCEPTANCE_COUNTER_WRITER;
+  const writer = options.counterWriter ?? SHARED_COUNTER_WRITER;
   const dataSent = new Set(options.dataSentIds ?? []);
   const withOutcome = new Set(results.map(({ message }) => message.id));
   const marksOnly = [...dataSent].filter((id) => !withOutcome.has(id));

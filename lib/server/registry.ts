@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
 import type { Services } from '@/lib/core/context';
 import { createDnsLookup } from '@/lib/core/domains/dns-lookup';
+import { useCounterRowsFor } from '@/lib/core/stats/counter-writers';
 import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
 import { verifyMasterKey } from '@/lib/core/system/verify-master-key';
 import { openDatabase, type Database } from '@/lib/db/client';
@@ -28,6 +29,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     await database.close();
     throw error;
   }
+  useCounterRowsFor(database.kind);
   let redis: Redis | null = null;
   if (config.redisUrl) {
     const { Redis: RedisClient } = await import('ioredis');

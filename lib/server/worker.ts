@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
+import { unsafeFoldCounterRows } from '@/lib/core/stats/fold-counter-rows';
 import { unsafePurgeExpiredWebhookDeliveries } from '@/lib/core/webhooks/purge-expired-webhook-deliveries';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
@@ -22,6 +23,9 @@ const HANDLERS: Record<string, JobHandler> = {
   'purge-webhook-deliveries': async ({ db, now }) => {
     await unsafePurgeExpiredWebhookDeliveries(db, now());
   },
+  'fold-counter-rows': async ({ db, now }) => {
+    await unsafeFoldCounterRows(db, now());
+  },
 };
 
 /** Periodic work every deployment runs, registered idempotently at start. */
@@ -30,6 +34,8 @@ const periodicJobs = (registry: Registry) => [
   { name: 'recheck-domains', kind: 'recheck-domains', intervalSeconds: registry.config.dns.recheckIntervalSeconds },
   { name: 'purge-expired-messages', kind: 'purge-expired-messages', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
   { name: 'purge-webhook-deliveries', kind: 'purge-webhook-deliveries', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
+  // Statistics counter rows of ended hours and days (lib/core/stats/counter-writers.ts), within 10 minutes.
+  { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
 ];
 
 const JOB_LEASE_MS = 5 * 60 * 1000;

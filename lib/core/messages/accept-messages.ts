@@ -4,6 +4,7 @@ import { newId } from '@/lib/shared/ids';
 import { messageEventPayload } from '@/lib/core/events/message-event';
 import { sql, type SQL } from 'drizzle-orm';
 import { bulkInsertSql } from '@/lib/core/shared/bulk-insert';
+import { SHARED_COUNTER_WRITER, withAcceptanceCounterWriter } from '@/lib/core/stats/counter-writers';
 import { Rollup } from '@/lib/core/stats/rollup';
 import { signalMessagesQueued } from './queue-signal';
 import { newReturnPathToken } from './return-path-token';
@@ -46,17 +47,20 @@ const DAY_MS = 24 * 3600 * 1000;
  * in one transaction. Once this returns, the mail is durable.
  */
 export async function acceptMessages(db: DbOrTx, acceptance: Acceptance) {
-  const prepared = prepareAcceptance(acceptance);
-  await db.execute(prepared.statement);
+  const rows = await withAcceptanceCounterWriter(async (writer) => {
+    const prepared = prepareAcceptance(acceptance, writer);
+    await db.execute(prepared.statement);
+    return prepared.rows;
+  });
   if (!acceptance.options.isScheduled) signalMessagesQueued();
-  return prepared.rows;
+  return rows;
 }
 
 /**
  * The rows and the one statement of an acceptance, built without touching the database: a bulk
  * sender (campaigns) builds the next batch while the previous one is being written.
  */
-export function prepareAcceptance(acceptance: Acceptance) {
+export function prepareAcceptance(acceptance: Acceptance, counterWriter = SHARED_COUNTER_WRITER) {
   const { now, options } = acceptance;
   const dataRetainUntil = dataRetainUntilOf(acceptance);
   const contentId = newId();
@@ -70,7 +74,7 @@ export function prepareAcceptance(acceptance: Acceptance) {
   // Every row shares account, time, sender and tags: counted per recipient domain, not per row.
   const perRecipientDomain = new Map<string, number>();
   for (const row of rows) perRecipientDomain.set(row.recipientDomain, (perRecipientDomain.get(row.recipientDomain) ?? 0) + 1);
-  const rollup = new Rollup();
+  const rollup = new Rollup(counterWriter);
   for (const [recipientDomain, times] of perRecipientDomain) {
     rollup.countTimes({ accountId: acceptance.accountId, at: now, senderDomain: acceptance.sender.domain, recipientDomain, tags: options.tags }, 'reception', times);
   }

@@ -12,7 +12,7 @@ import {
   type BounceClassification,
   type RollupCounter,
 } from '@/lib/db/schema';
-import { ACCEPTANCE_COUNTER_WRITER } from './counter-writers';
+import { SHARED_COUNTER_WRITER } from './counter-writers';
 
 export type Counter = 'reception' | 'delivered' | 'deferred' | 'bounced' | 'failed' | 'suppressed' | 'opened' | 'clicked' | 'complained';
 
@@ -34,11 +34,11 @@ export function deliveryTimeColumn(deliveryMs: number): RollupCounter {
 /** A PostgreSQL array literal, so that a list of tag sets travels as one text[] parameter. */
 const arrayLiteral = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/[\\"]/g, (char) => `\\${char}`)}"`).join(',')}}`;
 
-type Grain = { table: PgTable; time: PgColumn; timeOf: (at: Date) => Date; isByTag: boolean; conflict: PgColumn[] };
+export type Grain = { table: PgTable; time: PgColumn; timeOf: (at: Date) => Date; isByTag: boolean; conflict: PgColumn[] };
 
 // Statement order: callers run them last first (acceptance's one statement does; see record-outcomes),
 // so every writer takes the row locks of these tables in the same order.
-const GRAINS: Grain[] = [
+export const GRAINS: Grain[] = [
   { table: statsHourly, time: statsHourly.hour, timeOf: hourOf, isByTag: false, conflict: [statsHourly.accountId, statsHourly.hour, statsHourly.senderDomain, statsHourly.recipientDomain, statsHourly.writer] },
   { table: statsDaily, time: statsDaily.day, timeOf: dayOf, isByTag: false, conflict: [statsDaily.accountId, statsDaily.day, statsDaily.senderDomain, statsDaily.recipientDomain, statsDaily.writer] },
   {
@@ -68,7 +68,7 @@ export class Rollup {
   private readonly entries: Map<string, Entry>[] = GRAINS.map(() => new Map());
 
   /** `writer`: whose counter rows these changes go to (counter-writers.ts). */
-  constructor(private readonly writer: number = ACCEPTANCE_COUNTER_WRITER) {}
+  constructor(private readonly writer: number = SHARED_COUNTER_WRITER) {}
 
   count(event: RollupFacts, counter: Counter, deliveryMs?: number) {
     const increments: [RollupCounter, number][] = [[counter, 1]];

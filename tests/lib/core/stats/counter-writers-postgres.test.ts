@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPTANCE_COUNTER_WRITER, deliveryCounterWriter } from '@/lib/core/stats/counter-writers';
+import { deliveryCounterWriter, useCounterRowsFor, withAcceptanceCounterWriter } from '@/lib/core/stats/counter-writers';
 import { Rollup, type RollupFacts } from '@/lib/core/stats/rollup';
 import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
@@ -12,8 +12,9 @@ import { newId } from '@/lib/shared/ids';
 
 /**
  * Counter rows are locked until their writer commits. On PostgreSQL, with real row locks: an
- * acceptance does not wait for an open delivery outcome write on the same counters, while a second
- * delivery write does. Needs MAILSTEAD_TEST_POSTGRES_URL; a scratch database.
+ * acceptance waits neither for an open delivery outcome write on the same counters nor for another
+ * acceptance in flight, while a second delivery write does wait. Needs MAILSTEAD_TEST_POSTGRES_URL;
+ * a scratch database.
  */
 const adminUrl = process.env.MAILSTEAD_TEST_POSTGRES_URL;
 
@@ -33,8 +34,11 @@ describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
     const url = new URL(adminUrl!);
     url.pathname = `/${databaseName}`;
     pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    // The scratch database is dropped with (force) at the end: idle connections then hear of it.
+    pool.on('error', () => {});
     db = drizzle({ client: pool, schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    useCounterRowsFor('postgres');
   }, 60_000);
   afterAll(async () => {
     await pool?.end();
@@ -56,36 +60,63 @@ describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
   }
 
   /** Starts the rollup's write in its own transaction; `isDone` says whether it committed within `ms`. */
-  async function writeWithin(rollup: Rollup, ms: number): Promise<{ written: Promise<void>; isDone: boolean }> {
+  async function writeWithin(rollup: Pick<Rollup, 'flush'>, ms: number): Promise<{ written: Promise<void>; isDone: boolean }> {
     const written = rollup.flush(db);
     const isDone = await Promise.race([written.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
     return { written, isDone };
   }
 
-  it('an acceptance goes ahead while a delivery write holds the same counters; a second delivery write waits for it', async () => {
+  it('an acceptance goes ahead while a delivery write and another acceptance hold the same counters; a second delivery write waits', async () => {
     const accountId = newId();
     const facts: RollupFacts = { accountId, at: new Date(), senderDomain: 'acme.example', recipientDomain: 'gmail.example', tags: ['news'] };
-    const delivered = new Rollup(deliveryCounterWriter('postgres'));
+    const delivered = new Rollup(deliveryCounterWriter());
     delivered.count(facts, 'delivered', 800);
     const open = await openWrite(delivered);
 
-    const accepted = new Rollup(ACCEPTANCE_COUNTER_WRITER);
-    accepted.countTimes(facts, 'reception', 100);
-    const acceptance = await writeWithin(accepted, 5_000);
-    expect(acceptance.isDone).toBe(true);
+    // An acceptance in flight (its transaction still open) while a second one writes.
+    let releaseFirst: () => void = () => {};
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstWrote: () => void = () => {};
+    const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+    const first = withAcceptanceCounterWriter(async (writer) => {
+      const rollup = new Rollup(writer);
+      rollup.countTimes(facts, 'reception', 100);
+      const held = await openWrite(rollup);
+      firstWrote();
+      await firstHolds;
+      await held.commit();
+      return writer;
+    });
+    await firstWritten;
+    let secondWriter = -1;
+    const second = await writeWithin(
+      {
+        flush: (database: Db) =>
+          withAcceptanceCounterWriter(async (writer) => {
+            secondWriter = writer;
+            const rollup = new Rollup(writer);
+            rollup.countTimes(facts, 'reception', 50);
+            await rollup.flush(database);
+          }),
+      },
+      5_000,
+    );
+    expect(second.isDone).toBe(true);
+    releaseFirst();
+    expect(await first).not.toBe(secondWriter);
 
-    const again = new Rollup(deliveryCounterWriter('postgres'));
+    const again = new Rollup(deliveryCounterWriter());
     again.count(facts, 'delivered', 900);
-    const second = await writeWithin(again, 300);
-    expect(second.isDone).toBe(false);
+    const third = await writeWithin(again, 300);
+    expect(third.isDone).toBe(false);
     await open.commit();
-    await second.written;
+    await third.written;
 
     // Readers sum over writers: the counts are whole.
     const [sums] = await db
       .select({ rows: sql<number>`count(*)::int`, reception: sql<number>`sum(${statsHourly.reception})::int`, delivered: sql<number>`sum(${statsHourly.delivered})::int` })
       .from(statsHourly)
       .where(eq(statsHourly.accountId, accountId));
-    expect(sums).toEqual({ rows: 2, reception: 100, delivered: 2 });
+    expect(sums).toEqual({ rows: 3, reception: 150, delivered: 2 });
   });
 });
