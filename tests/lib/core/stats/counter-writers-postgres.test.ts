@@ -9,6 +9,7 @@ import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { statsHourly } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
+import { createScratchDatabase } from '../../../../e2e/support/postgres';
 
 /**
  * Counter rows are locked until their writer commits. On PostgreSQL, with real row locks: an
@@ -19,21 +20,14 @@ import { newId } from '@/lib/shared/ids';
 const adminUrl = process.env.MAILSTEAD_TEST_POSTGRES_URL;
 
 describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
-  const databaseName = `mailstead_counters_${process.pid}_${Date.now()}`;
   let pool: pg.Pool;
   let db: Db;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
+  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    await admin(`create database "${databaseName}"`);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${databaseName}`;
-    pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    const scratch = await createScratchDatabase(adminUrl!, 'mailstead_counters');
+    drop = scratch.drop;
+    pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
     // The scratch database is dropped with (force) at the end: idle connections then hear of it.
     pool.on('error', () => {});
     db = drizzle({ client: pool, schema }) as unknown as Db;
@@ -41,8 +35,9 @@ describe.skipIf(!adminUrl)('counter writers on PostgreSQL', () => {
     useCounterRowsFor('postgres');
   }, 60_000);
   afterAll(async () => {
+    useCounterRowsFor('pglite');
     await pool?.end();
-    await admin(`drop database if exists "${databaseName}" with (force)`);
+    await drop?.();
   });
 
   /** Runs the rollup's upserts in a transaction that commits only when `commit` is called. */
