@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Services } from '@/lib/core/context';
 import { unsafePauseOnBounceRate } from '@/lib/core/domains/pause-on-bounce-rate';
 import { isQueueingInBulk, onMessagesQueued } from '@/lib/core/messages/queue-signal';
+import { deliveryCounterWriter } from '@/lib/core/stats/counter-writers';
 import { unsafeClaimDueMessages } from './claim-due-messages';
 import { loadBatchContext, runPipeline } from './delivery-pipeline';
 import { Destinations } from './destinations';
 import { createMailBuilder } from './mail-builder';
 import { unsafeHoldUnsendableMessages } from './hold-unsendable-messages';
 import { OutcomeWriter } from './outcome-writer';
-import { deliveryCounterWriter } from '@/lib/core/stats/counter-writers';
 import { bouncedDomainIds, recordOutcomes } from './record-outcomes';
 import { startWorkerHeartbeat } from './worker-heartbeat';
 

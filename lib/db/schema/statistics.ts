@@ -93,9 +93,11 @@ export const BOUNCE_COLUMN_OF: Record<BounceClassification, RollupCounter> = {
  * Counters written with the events, so that statistics never scan messages: by UTC hour and by UTC
  * day (reports over weeks read days), each per sender and recipient domain.
  *
- * Each writer counts in rows of its own (`writer`, lib/core/stats/counter-writers.ts) and readers
- * sum them: a counter row is locked until its transaction commits, and an API request that shared
- * its rows with delivery's large outcome writes waited for their commits (most of its p99).
+ * On PostgreSQL each writer counts in rows of its own (`writer`: delivery per process, each
+ * acceptance in flight in a lane; lib/core/stats/counter-writers.ts) and readers sum them: a counter
+ * row is locked until its transaction commits, and API requests that shared rows with delivery's
+ * outcome writes and with each other waited for those commits. The fold job sums the rows of ended
+ * hours and days into one (writer -1); 0 is the shared rows (PGlite, and the rare writers).
  */
 const writer = smallint('writer').notNull().default(0);
 export const statsHourly = pgTable(

@@ -89,6 +89,21 @@ describe('composing and signing mail', () => {
     }
   });
 
+  it('a hostile recipient name cannot add a header to a personalised message, and its signature verifies', async () => {
+    const shared = (await buildSharedMime((composed(0) as Extract<MessageSource, { compose: unknown }>).compose.content, new Date('2026-11-23T10:00:00Z')))!;
+    const bodyHash = await dkimBodyHash(shared.body);
+    for (const recipientName of ['Eve\r\nBcc: victim@example.org', 'Eve\nDKIM-Signature: v=1; d=evil.example', 'a "quoted" \\ name']) {
+      const head = personalizeSharedHead(shared, { messageIdHeader: '<h@shop.example>', recipient: 'eve@example.org', recipientName });
+      const raw = bytes(await threaded.build({ personalized: { head, body: shared.body, bodyHash } }, dkim));
+      const verification = await dkimVerify(raw, { resolver });
+      expect(verification.results.map((result: { status: { result: string } }) => result.status.result)).toEqual(['pass']);
+      const parsed = await simpleParser(raw);
+      expect(parsed.headers.has('bcc')).toBe(false);
+      expect(raw.toString().match(/^DKIM-Signature:/gm)).toHaveLength(1);
+      expect(parsed.to && 'value' in parsed.to ? parsed.to.value.map((to) => to.address) : null).toEqual(['eve@example.org']);
+    }
+  });
+
   it('a signature over the headers alone does not verify once the shared body is changed', async () => {
     const shared = (await buildSharedMime((composed(0) as Extract<MessageSource, { compose: unknown }>).compose.content, new Date('2026-11-23T10:00:00Z')))!;
     const head = personalizeSharedHead(shared, { messageIdHeader: '<c@shop.example>', recipient: 'c@example.org', recipientName: null });
