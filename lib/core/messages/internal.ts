@@ -8,6 +8,7 @@ import { assertWithinMonthlyCredit } from './assert-within-monthly-credit';
 import { decodeAttachments } from './decode-attachments';
 import { splitHeaders } from './message-headers';
 import { assertContentRenders } from './render-content';
+import type { ReputationShield } from './reputation-shield';
 import { resolveSchedule } from './resolve-schedule';
 import { resolveSendOptions } from './resolve-send-options';
 import { resolveSender } from './resolve-sender';
@@ -31,10 +32,13 @@ export type SendRequest = {
   /** Body fields that decide sandbox, tags, tracking and retention (over headers, over the account). */
   options: Parameters<typeof resolveSendOptions>[0];
   schedule?: { first_attempt?: string | null; expires?: string | null } | null;
-  /** Envelope recipients whose addresses the verb has already checked. */
-  recipients: AcceptedRecipient[];
-  /** Thrown, after the sender checks, when `recipients` is empty; without it nothing is queued. */
-  noRecipients?: AppError;
+  /**
+   * Envelope recipients whose addresses the verb has already checked, or the verb's screening of
+   * them by the account's Reputation Shield, which is read with the sender domain (one query less).
+   */
+  recipients: AcceptedRecipient[] | ((shield: ReputationShield) => AcceptedRecipient[]);
+  /** Thrown, after the sender checks, when no recipient is left; without it nothing is queued. */
+  noRecipients?: () => AppError;
   /** Conversation: the To and Cc headers as given, and one Message-ID for every envelope recipient. */
   conversation?: { to: Address[]; cc: Address[] };
 };
@@ -49,11 +53,12 @@ export async function acceptFromSender(ctx: VerbContext, request: SendRequest) {
   const prepared = await prepareContent(ctx.renderer, request.content, request.isBareContentIdInline);
   const sender = await resolveSender(ctx.db, ctx.principal.targetAccountId, request.from.email);
   const schedule = resolveSchedule(request.schedule, now);
-  if (request.recipients.length === 0) {
-    if (request.noRecipients) throw request.noRecipients;
+  const recipients = typeof request.recipients === 'function' ? request.recipients(sender.account) : request.recipients;
+  if (recipients.length === 0) {
+    if (request.noRecipients) throw request.noRecipients();
     return { rows: [], schedule };
   }
-  await assertWithinMonthlyCredit(ctx.db, sender.account, request.recipients.length, now);
+  await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now);
   const { conversation } = request;
   const options = resolveSendOptions(request.options, { principal: ctx.principal, control: prepared.control, account: sender.account, schedule });
   const rows = await acceptMessages(ctx.db, {
@@ -70,7 +75,7 @@ export async function acceptFromSender(ctx: VerbContext, request: SendRequest) {
       globalSubstitutions: prepared.isTemplated ? (request.content.substitutions ?? null) : null,
       isTemplated: prepared.isTemplated,
     },
-    recipients: request.recipients,
+    recipients,
     options: conversation ? { ...options, isOneMessage: true } : options,
     now,
   });

@@ -5,7 +5,7 @@ import { defineVerb } from '@/lib/core/verb';
 import type { VerbContext } from '@/lib/core/context';
 import type { AcceptedRecipient } from './accept-messages';
 import { acceptFromSender } from './internal';
-import { loadReputationShield, shieldRefusal } from './reputation-shield';
+import { shieldRefusal, type ReputationShield } from './reputation-shield';
 import { senderDomainOf } from './resolve-sender';
 import { sendMessageSchema, type SendMessageInput } from './schemas';
 
@@ -20,21 +20,23 @@ export const sendMessage = defineVerb({
   domains: (_ctx, input) => senderDomainOf(input.from.email),
   async run(ctx, input) {
     const results: { email: string; name: string; error: string | null }[] = [];
-    const accepted: AcceptedRecipient[] = [];
-    const shield = await loadReputationShield(ctx.db, ctx.principal.targetAccountId);
-    for (const recipient of input.recipients) {
-      const address = normalizeEmailAddress(recipient.email);
-      const error = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
-      results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error });
-      if (address.ok && error === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
-    }
+    const screen = (shield: ReputationShield) => {
+      const accepted: AcceptedRecipient[] = [];
+      for (const recipient of input.recipients) {
+        const address = normalizeEmailAddress(recipient.email);
+        const error = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
+        results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error });
+        if (address.ok && error === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
+      }
+      return accepted;
+    };
     const { rows, schedule } = await acceptFromSender(ctx, {
       from: input.from,
       content: await withTemplateContent(ctx, input),
       options: input,
       schedule: input.schedule,
-      recipients: accepted,
-      noRecipients: invalidInput(`recipients: no recipient could be accepted (${results.map((result) => `${result.email}: ${result.error}`).join('; ')})`, 'recipients'),
+      recipients: screen,
+      noRecipients: () => invalidInput(`recipients: no recipient could be accepted (${results.map((result) => `${result.email}: ${result.error}`).join('; ')})`, 'recipients'),
     });
 
     let next = 0;

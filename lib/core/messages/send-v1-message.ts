@@ -1,5 +1,5 @@
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
-import { loadReputationShield, shieldRefusal } from './reputation-shield';
+import { shieldRefusal, type ReputationShield } from './reputation-shield';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import type { AcceptedRecipient } from './accept-messages';
@@ -32,20 +32,22 @@ export const sendV1Message = defineVerb({
   async run(ctx, input) {
     const accepted: AcceptedRecipient[] = [];
     const failed: { email: string; reason: string }[] = [];
-    const shield = await loadReputationShield(ctx.db, ctx.principal.targetAccountId);
-    for (const recipient of input.recipients) {
-      const address = normalizeEmailAddress(recipient.email);
-      const reason = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
-      if (address.ok && reason === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
-      else failed.push({ email: recipient.email, reason: reason ?? 'invalid email address' });
-    }
+    const screen = (shield: ReputationShield) => {
+      for (const recipient of input.recipients) {
+        const address = normalizeEmailAddress(recipient.email);
+        const reason = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
+        if (address.ok && reason === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
+        else failed.push({ email: recipient.email, reason: reason ?? 'invalid email address' });
+      }
+      return accepted;
+    };
     const { content } = input;
     await acceptFromSender(ctx, {
       from: input.from,
       content: { subject: content.subject, text_content: content.text_body, html_content: content.html_body, attachments: content.attachments, reply_to: content.reply_to, headers: content.headers },
       isBareContentIdInline: true,
       options: {},
-      recipients: accepted,
+      recipients: screen,
     });
     return {
       success_count: accepted.length,
