@@ -1,7 +1,8 @@
 /**
  * The versus-postfix case of `npm run bench`: the same N messages of 10 KB delivered end to end by
- * Postfix and by Mailstead into the same kind of loopback sink, timed from the first injection to
- * the sink holding all N; BENCH_VERSUS_RUNS runs, each Postfix then Mailstead on every database.
+ * Postfix and by Mailstead into the same kind of loopback sink (a process of its own, as a
+ * recipient's MX is another machine: bench/sink-process.ts), timed from the first injection to the
+ * sink holding all N; BENCH_VERSUS_RUNS runs, each Postfix then Mailstead on every database.
  *
  * Postfix: a private instance (bench/postfix-instance.ts) with Debian's defaults (fsync'd queue,
  * 20 connections to the relay), no DKIM; pre-built messages injected over SESSIONS pooled
@@ -20,7 +21,8 @@ import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
 import { api, benchServerEnv, cpuMs, percentile, tracked, type DatabaseName } from './bench-support';
-import { databaseCpuMs, startSink } from './delivery';
+import { databaseCpuMs } from './delivery';
+import { startSinkProcess } from './sink-process';
 import { ensurePostfix, startPostfix } from './postfix-instance';
 
 const MESSAGES = Number(process.env.BENCH_VERSUS_MESSAGES ?? 20_000);
@@ -53,7 +55,7 @@ async function waitForSink(sink: { received: () => number }, expected: number, i
 }
 
 async function runPostfix(): Promise<PostfixRun> {
-  const sink = await startSink();
+  const sink = await startSinkProcess();
   const instance = await startPostfix(sink.port);
   const transport = nodemailer.createTransport({ pool: true, maxConnections: SESSIONS, maxMessages: Infinity, host: '127.0.0.1', port: instance.port, secure: false, ignoreTLS: true, name: 'injector.bench.test' });
   try {
@@ -87,7 +89,7 @@ async function runPostfix(): Promise<PostfixRun> {
 }
 
 async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise<MailsteadRun> {
-  const sink = await startSink();
+  const sink = await startSinkProcess();
   const dataDir = tempDataDir('ms-bench-versus-');
   const { env, drop } = await benchServerEnv(database, dns, {
     dataDir,

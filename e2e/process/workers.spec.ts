@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
@@ -11,8 +11,8 @@ import { routeDomainToLoopback, verifiedDomain } from '../support/sending';
 import { freePort, startServer, type ServerHandle } from '../support/server';
 
 /**
- * WORKERS=2 on PostgreSQL: one `mailstead start`, a primary and two worker processes sharing the
- * listening socket. Parallel sends with repeated Idempotency-Keys, a SIGKILL of one worker while
+ * WORKERS=2 on PostgreSQL: one `mailstead start`, a primary, two serving processes sharing the
+ * listening sockets and two delivering ones. Parallel sends with repeated Idempotency-Keys, a SIGKILL of one worker while
  * deliveries are in flight, the primary's restart of it, and (with Redis) one rate limit for both.
  */
 const KEYS = 40;
@@ -39,11 +39,19 @@ async function inParallel<T, R>(items: T[], width: number, run: (item: T) => Pro
   return results;
 }
 
-const readyWorkerPids = (server: ServerHandle): number[] =>
+/** The workers that said they were ready, in that order, with their group (lib/server/plan-processes.ts). */
+const readyWorkers = (server: ServerHandle): { pid: number; group: string; roles: string[] }[] =>
   readFileSync(server.logFile, 'utf8')
     .split('\n')
     .filter((line) => line.includes('"msg":"worker ready"'))
-    .map((line) => JSON.parse(line).workerPid as number);
+    .map((line) => JSON.parse(line))
+    .map((entry) => ({ pid: entry.workerPid, group: entry.group, roles: entry.roles }));
+const pidsOf = (workers: { pid: number; group: string }[], group: string) => workers.filter((worker) => worker.group === group).map((worker) => worker.pid);
+
+/** A process's nice value (field 19 of /proc/<pid>/stat: the main thread's; Linux keeps one per thread). */
+const niceOf = (pid: number, thread = pid) => Number(readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+/** The nice values of all of a process's threads (the GC's, the mail threads...), distinct. */
+const threadNicesOf = (pid: number) => [...new Set(readdirSync(`/proc/${pid}/task`).map((thread) => niceOf(pid, Number(thread))))];
 
 test('WORKERS=2: parallel sends keep idempotency, every message is delivered once, a killed worker is restarted and loses nothing', async () => {
   const adminUrl = postgresAdminUrl();
@@ -75,11 +83,23 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
       },
     });
     cleanups.push(() => server.stop());
-    await expect.poll(() => readyWorkerPids(server).length, { timeout: 60_000 }).toBe(2);
-    const firstPids = readyWorkerPids(server);
+    // Two groups of WORKERS each: two serving processes (the roles but worker) and two delivering ones
+    // (worker), these at a lower CPU priority, so that requests get the cores first.
+    await expect.poll(() => readyWorkers(server).length, { timeout: 60_000 }).toBe(4);
+    const first = readyWorkers(server);
+    const serving = pidsOf(first, 'serving');
+    const firstPids = pidsOf(first, 'delivering');
+    expect(serving).toHaveLength(2);
+    expect(firstPids).toHaveLength(2);
+    // ROLES=web,worker (the test servers'): web in the one group, worker in the other.
+    expect(first.map((worker) => `${worker.group}: ${worker.roles.join(',')}`).sort()).toEqual(['delivering: worker', 'delivering: worker', 'serving: web', 'serving: web']);
+    for (const pid of serving) expect(threadNicesOf(pid), `every thread of serving process ${pid}`).toEqual([niceOf(process.pid)]);
+    const lowered = Math.min(19, niceOf(process.pid) + 10);
+    for (const pid of firstPids) expect(threadNicesOf(pid), `every thread of delivering process ${pid}`).toEqual([lowered]);
     const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     cleanups.push(() => db.end());
+    // Only the delivering processes register as delivery workers.
     const livePids = async () => (await db.query('select pid from workers order by pid')).rows.map((row) => row.pid as number);
     await expect.poll(livePids, { timeout: 30_000 }).toEqual([...firstPids].sort((a, b) => a - b));
 
@@ -141,9 +161,12 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     expect(deliveredAtKill, 'everything was delivered before the kill').toBeLessThan(MESSAGES);
 
     // The primary starts a new worker; the survivor (or the new one) frees what the victim held.
-    await expect.poll(() => readyWorkerPids(server).length, { timeout: 60_000 }).toBe(3);
-    const replacement = readyWorkerPids(server)[2];
+    await expect.poll(() => readyWorkers(server).length, { timeout: 60_000 }).toBe(5);
+    const restarted = readyWorkers(server)[4];
+    expect(restarted.group, 'the replacement is of the killed worker\'s group').toBe('delivering');
+    const replacement = restarted.pid;
     expect(firstPids).not.toContain(replacement);
+    expect(threadNicesOf(replacement)).toEqual([lowered]);
     await expect.poll(livePids, { timeout: 30_000 }).toEqual([firstPids[1], replacement].sort((a, b) => a - b));
     expect(server.process.exitCode).toBeNull();
 
@@ -185,7 +208,7 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     }
 
     expect(await server.stop('SIGTERM')).toBe(0);
-    for (const pid of [firstPids[1], replacement]) expect(() => process.kill(pid, 0)).toThrow();
+    for (const pid of [...serving, firstPids[1], replacement]) expect(() => process.kill(pid, 0)).toThrow();
   } finally {
     for (const step of cleanups.reverse()) await step().catch(() => {});
   }

@@ -9,7 +9,9 @@ import { createLogger } from '@/lib/server/logger';
 import type { OperatorCommand } from '@/lib/server/operator-commands';
 import type { startClusterOperations } from '@/lib/server/operations-server';
 import { StartupError } from '@/lib/server/startup-error';
-import { READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
+import { planProcesses } from '@/lib/server/plan-processes';
+import { PROCESS_NICE_ENV, READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
+import { lowerProcessPriority } from '@/lib/shared/thread-priority';
 
 // The server's modules (the dashboard, the database, every role) are imported where a command
 // needs them: loading them all costs about 2 s of CPU, which `accounts create` and a usage error
@@ -173,7 +175,10 @@ async function runLocally(config: Config, logger: ReturnType<typeof createLogger
 
 async function start(config: Config, args: string[]): Promise<number> {
   const { values } = parse(args, { 'no-build': { type: 'boolean', default: false }, dev: { type: 'boolean', default: false } });
-  if (cluster.isWorker) return serve(config, createLogger({ level: config.logLevel }).child({ pid: process.pid }), { isClusterWorker: true });
+  if (cluster.isWorker) {
+    lowerProcessPriority(Number(process.env[PROCESS_NICE_ENV] ?? 0));
+    return serve(config, createLogger({ level: config.logLevel }).child({ pid: process.pid }), { isClusterWorker: true });
+  }
   if (config.roles.includes('web') && !values['no-build'] && !hasDashboardBuild()) {
     process.stderr.write('mailstead: no dashboard build found; building it once (npm run build)...\n');
     const build = spawnSync(process.execPath, [`${PROJECT_ROOT}/node_modules/next/dist/bin/next`, 'build'], { cwd: PROJECT_ROOT, stdio: ['ignore', 2, 2] });
@@ -182,13 +187,14 @@ async function start(config: Config, args: string[]): Promise<number> {
   const logger = createLogger({ level: config.logLevel });
   if (config.workers > 1) {
     const held: { operations: Awaited<ReturnType<typeof startClusterOperations>> } = { operations: null };
-    let workers = () => ({ ready: 0, expected: config.workers });
+    const groups = planProcesses(config);
+    let workers = () => ({ ready: 0, expected: groups.reduce((sum, group) => sum + group.count, 0) });
     const prepare = async () => {
       const [{ prepareSharedState }, { startClusterOperations }] = await Promise.all([import('@/lib/server/start-server'), import('@/lib/server/operations-server')]);
       await prepareSharedState(config, logger);
       held.operations = await startClusterOperations(config, logger, () => workers());
     };
-    const code = await superviseWorkers({ count: config.workers, logger, prepare, onWorkers: (counts) => (workers = counts) });
+    const code = await superviseWorkers({ groups, logger, prepare, onWorkers: (counts) => (workers = counts) });
     await held.operations?.close();
     return code;
   }

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger';
+import type { ProcessGroup } from './plan-processes';
 
 /** What a worker process tells the primary once its roles are started. */
 export type WorkerReadyMessage = { kind: 'mailstead:ready' };
@@ -23,22 +24,27 @@ export function restartDelayMs(recentCrashes: number, policy: SupervisionPolicy 
   return Math.min(policy.maxBackoffMs, policy.firstBackoffMs * 2 ** Math.max(0, recentCrashes - 1));
 }
 
+/** What the primary tells a worker it forks: its roles (as ROLES) and its CPU priority. */
+export const PROCESS_NICE_ENV = 'MAILSTEAD_PROCESS_NICE';
+
 /**
- * The primary of `WORKERS` > 1: forks the workers (they share its listening sockets: HTTPS,
- * submission, MX), restarts one that dies unexpectedly with backoff, forwards SIGTERM/SIGINT for a
- * graceful stop. Resolves with the exit code: 0 after a clean stop, 1 when a worker fails to start
- * or workers keep crashing. `prepare` makes the shared state (migrations, certificate, setup token)
- * before the first fork.
+ * The primary of `WORKERS` > 1: forks the workers of each group (plan-processes.ts; they share its
+ * listening sockets: HTTPS, submission, MX), restarts one that dies unexpectedly with backoff, in
+ * its group, forwards SIGTERM/SIGINT for a graceful stop. Resolves with the exit code: 0 after a
+ * clean stop, 1 when a worker fails to start or workers keep crashing. `prepare` makes the shared
+ * state (migrations, certificate, setup token) before the first fork.
  */
 export function superviseWorkers(options: {
-  count: number;
+  groups: ProcessGroup[];
   logger: Logger;
   prepare: () => Promise<void>;
   policy?: SupervisionPolicy;
   /** Called once with a reader of how many workers are started now (for the primary's /readyz). */
   onWorkers?: (counts: () => { ready: number; expected: number }) => void;
 }): Promise<number> {
-  const { count, logger } = options;
+  const { groups, logger } = options;
+  const count = groups.reduce((sum, group) => sum + group.count, 0);
+  const groupOf = new Map<number, ProcessGroup>();
   const policy = options.policy ?? DEFAULT_POLICY;
   const crashTimes: number[] = [];
   const restartTimers = new Set<NodeJS.Timeout>();
@@ -76,22 +82,25 @@ export function superviseWorkers(options: {
       finishWhenAllGone();
     };
 
-    const fork = () => {
-      const worker = cluster.fork();
+    const fork = (group: ProcessGroup) => {
+      const worker = cluster.fork({ ROLES: group.roles.join(','), [PROCESS_NICE_ENV]: String(group.nice) });
+      groupOf.set(worker.id, group);
       worker.on('message', (message: WorkerReadyMessage) => {
         if (message?.kind !== READY_MESSAGE.kind) return;
-        logger.info({ workerPid: worker.process.pid }, 'worker ready');
+        logger.info({ workerPid: worker.process.pid, group: group.name, roles: group.roles }, 'worker ready');
         readyCount++;
         readyNow.add(worker.id);
         if (!isStarted && readyCount === count) {
           isStarted = true;
-          logger.info({ workers: count }, `Mailstead is running ${count} worker processes`);
+          logger.info({ workers: count, groups: groups.map(({ name, count, nice }) => ({ name, count, nice })) }, `Mailstead is running ${count} worker processes`);
         }
       });
     };
 
     cluster.on('exit', (worker, code, signal) => {
       const pid = worker.process.pid;
+      const group = groupOf.get(worker.id)!;
+      groupOf.delete(worker.id);
       readyNow.delete(worker.id);
       if (isStopping) {
         if (code !== 0) exitCode = 1;
@@ -111,10 +120,10 @@ export function superviseWorkers(options: {
         return stopAll('workers keep crashing', 1);
       }
       const delayMs = restartDelayMs(crashTimes.length, policy);
-      logger.error({ workerPid: pid, code, signal, restartInMs: delayMs }, 'a worker exited unexpectedly: restarting it');
+      logger.error({ workerPid: pid, group: group.name, code, signal, restartInMs: delayMs }, 'a worker exited unexpectedly: restarting it');
       const timer = setTimeout(() => {
         restartTimers.delete(timer);
-        if (!isStopping) fork();
+        if (!isStopping) fork(group);
       }, delayMs);
       restartTimers.add(timer);
     });
@@ -125,7 +134,7 @@ export function superviseWorkers(options: {
     options.prepare().then(() => {
       isPrepared = true;
       if (isStopping) return finishWhenAllGone();
-      for (let index = 0; index < count; index++) fork();
+      for (const group of groups) for (let index = 0; index < group.count; index++) fork(group);
     }, reject);
   });
 }
