@@ -7,11 +7,11 @@
  * loopback that answers 250 to everything; 10 KB messages, DKIM on.
  */
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { createAccountWithKey } from '../e2e/support/cli';
 import type { TestDnsServer } from '../e2e/support/dns-server';
 import { freePort, startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
 import { api, benchServerEnv, cpuMs, percentile, tracked, type DatabaseName } from './bench-support';
+import { countingSmtpServer } from './sink-process';
 
 const ACCOUNTS = 4;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -33,18 +33,7 @@ export async function databaseCpuMs(url: string): Promise<number> {
 export async function startSink() {
   let count = 0;
   const port = await freePort();
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        count++;
-        callback();
-      });
-    },
-  });
+  const server = countingSmtpServer(() => count++);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return { port, received: () => count, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -31,21 +31,26 @@ function stopChild(child: ChildProcess): Promise<void> {
   return exited;
 }
 
-if (process.argv.includes('--sink')) {
-  let count = 0;
-  let reported = 0;
-  const server = new SMTPServer({
+/** An SMTP server that takes any message, reads it to its end, and counts it. */
+export function countingSmtpServer(onMessage: () => void): SMTPServer {
+  return new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       stream.on('data', () => {});
       stream.on('end', () => {
-        count++;
+        onMessage();
         callback();
       });
     },
   });
+}
+
+if (process.argv.includes('--sink')) {
+  let count = 0;
+  let reported = 0;
+  const server = countingSmtpServer(() => count++);
   server.listen(0, '127.0.0.1', () => process.send!({ port: (server.server.address() as { port: number }).port }));
   setInterval(() => {
     if (count !== reported) process.send!({ count: (reported = count) });
