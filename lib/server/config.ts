@@ -100,7 +100,8 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters'),
-  // Processes `mailstead start` forks (node:cluster), each running ROLES; unset: one per core on PostgreSQL, 1 on PGlite.
+  // Processes `mailstead start` forks (node:cluster) per group (plan-processes.ts: serving and
+  // delivering); unset: one per core on PostgreSQL, 1 on PGlite (one process, every role).
   WORKERS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').optional(),
   // Connections each process's PostgreSQL pool may open (see "Scaling out" in the README).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(1000).default(20),
