@@ -9,7 +9,7 @@ import { createLogger } from '@/lib/server/logger';
 import type { OperatorCommand } from '@/lib/server/operator-commands';
 import type { startClusterOperations } from '@/lib/server/operations-server';
 import { StartupError } from '@/lib/server/startup-error';
-import { planProcesses } from '@/lib/server/plan-processes';
+import { planProcesses, processCount } from '@/lib/server/plan-processes';
 import { PROCESS_NICE_ENV, READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
 import { lowerProcessPriority } from '@/lib/shared/thread-priority';
 
@@ -188,7 +188,7 @@ async function start(config: Config, args: string[]): Promise<number> {
   if (config.workers > 1) {
     const held: { operations: Awaited<ReturnType<typeof startClusterOperations>> } = { operations: null };
     const groups = planProcesses(config);
-    let workers = () => ({ ready: 0, expected: groups.reduce((sum, group) => sum + group.count, 0) });
+    let workers = () => ({ ready: 0, expected: processCount(groups) });
     const prepare = async () => {
       const [{ prepareSharedState }, { startClusterOperations }] = await Promise.all([import('@/lib/server/start-server'), import('@/lib/server/operations-server')]);
       await prepareSharedState(config, logger);

@@ -26,3 +26,8 @@ export function planProcesses(config: Pick<Config, 'roles' | 'workers'>): Proces
     { name: 'delivering', roles: ['worker'], count: config.workers, nice: DELIVERY_NICE },
   ];
 }
+
+/** How many worker processes the groups hold together. */
+export function processCount(groups: ProcessGroup[]): number {
+  return groups.reduce((sum, group) => sum + group.count, 0);
+}

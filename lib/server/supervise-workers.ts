@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from './logger';
-import type { ProcessGroup } from './plan-processes';
+import { processCount, type ProcessGroup } from './plan-processes';
 
 /** What a worker process tells the primary once its roles are started. */
 export type WorkerReadyMessage = { kind: 'mailstead:ready' };
@@ -43,7 +43,7 @@ export function superviseWorkers(options: {
   onWorkers?: (counts: () => { ready: number; expected: number }) => void;
 }): Promise<number> {
   const { groups, logger } = options;
-  const count = groups.reduce((sum, group) => sum + group.count, 0);
+  const count = processCount(groups);
   const groupOf = new Map<number, ProcessGroup>();
   const policy = options.policy ?? DEFAULT_POLICY;
   const crashTimes: number[] = [];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts } from '@/lib/db/schema';
+import { normalizeEmailAddress, type EmailResult } from '@/lib/core/shared/email-address';
 import { DISPOSABLE_DOMAINS, MAILBOX_PROVIDERS } from './recipient-domain-lists';
 
 /** The account's Reputation Shield switches (PUT /v2/accounts/{id}: reject_bad_recipients, reject_mistyped_recipients). */
@@ -63,4 +64,12 @@ export function shieldRefusal(domain: string, shield: ReputationShield): string 
     if (intended) return `recipient domain ${domain} looks like a typo of ${intended}, refused by the account's Reputation Shield (reject_mistyped_recipients)`;
   }
   return null;
+}
+
+/** A recipient address as every send path takes it: normalized, then screened by the shield. */
+export function screenRecipient(raw: string, shield: ReputationShield): EmailResult {
+  const address = normalizeEmailAddress(raw);
+  if (!address.ok) return address;
+  const refusal = shieldRefusal(address.domain, shield);
+  return refusal ? { ok: false, reason: refusal } : address;
 }

@@ -1,9 +1,8 @@
 import { invalidInput } from '@/lib/shared/errors';
-import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { acceptFromSender } from './internal';
-import { loadReputationShield, shieldRefusal } from './reputation-shield';
+import { loadReputationShield, screenRecipient } from './reputation-shield';
 import { senderDomainOf } from './resolve-sender';
 import { addressSchema, messageOptionsShape } from './schemas';
 
@@ -28,10 +27,8 @@ export const sendConversation = defineVerb({
     // One message to everyone: a refused recipient refuses the request, as a bad address does.
     const normalize = (list: { email: string; name?: string | null }[] | null | undefined, field: string) =>
       (list ?? []).map((entry, index) => {
-        const address = normalizeEmailAddress(entry.email);
+        const address = screenRecipient(entry.email, shield);
         if (!address.ok) throw invalidInput(`${field}.${index}.email: ${address.reason}`, field);
-        const refusal = shieldRefusal(address.domain, shield);
-        if (refusal) throw invalidInput(`${field}.${index}.email: ${refusal}`, field);
         return { email: address.email, domain: address.domain, name: entry.name ?? null };
       });
     const to = normalize(input.to, 'to');

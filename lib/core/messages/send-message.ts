@@ -1,11 +1,10 @@
 import { invalidInput } from '@/lib/shared/errors';
-import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { resolveTemplateContent } from '@/lib/core/templates/resolve-template-content';
 import { defineVerb } from '@/lib/core/verb';
 import type { VerbContext } from '@/lib/core/context';
 import type { AcceptedRecipient } from './accept-messages';
 import { acceptFromSender } from './internal';
-import { shieldRefusal, type ReputationShield } from './reputation-shield';
+import { screenRecipient, type ReputationShield } from './reputation-shield';
 import { senderDomainOf } from './resolve-sender';
 import { sendMessageSchema, type SendMessageInput } from './schemas';
 
@@ -23,10 +22,9 @@ export const sendMessage = defineVerb({
     const screen = (shield: ReputationShield) => {
       const accepted: AcceptedRecipient[] = [];
       for (const recipient of input.recipients) {
-        const address = normalizeEmailAddress(recipient.email);
-        const error = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
-        results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error });
-        if (address.ok && error === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
+        const address = screenRecipient(recipient.email, shield);
+        results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error: address.ok ? null : address.reason });
+        if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
       }
       return accepted;
     };

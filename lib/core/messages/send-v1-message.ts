@@ -1,5 +1,4 @@
-import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
-import { shieldRefusal, type ReputationShield } from './reputation-shield';
+import { screenRecipient, type ReputationShield } from './reputation-shield';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import type { AcceptedRecipient } from './accept-messages';
@@ -34,10 +33,9 @@ export const sendV1Message = defineVerb({
     const failed: { email: string; reason: string }[] = [];
     const screen = (shield: ReputationShield) => {
       for (const recipient of input.recipients) {
-        const address = normalizeEmailAddress(recipient.email);
-        const reason = address.ok ? shieldRefusal(address.domain, shield) : address.reason;
-        if (address.ok && reason === null) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
-        else failed.push({ email: recipient.email, reason: reason ?? 'invalid email address' });
+        const address = screenRecipient(recipient.email, shield);
+        if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
+        else failed.push({ email: recipient.email, reason: address.reason });
       }
       return accepted;
     };
