@@ -3,6 +3,7 @@ import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
 import { unsafeFoldCounterRows } from '@/lib/core/stats/fold-counter-rows';
+import { unsafeVacuumEmbeddedDatabase } from '@/lib/core/system/vacuum-embedded-database';
 import { unsafePurgeExpiredWebhookDeliveries } from '@/lib/core/webhooks/purge-expired-webhook-deliveries';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import type { Registry } from './registry';
@@ -26,7 +27,18 @@ const HANDLERS: Record<string, JobHandler> = {
   'fold-counter-rows': async ({ db, now }) => {
     await unsafeFoldCounterRows(db, now());
   },
+  'vacuum-embedded-database': async ({ db }) => {
+    await unsafeVacuumEmbeddedDatabase(db, { analyze: false });
+  },
+  'analyze-embedded-database': async ({ db }) => {
+    await unsafeVacuumEmbeddedDatabase(db, { analyze: true });
+  },
 };
+
+// Often enough that each VACUUM has little to do (a pause of tens of ms at a few hundred messages
+// a second); ANALYZE samples whole tables, and plans change slowly.
+const EMBEDDED_VACUUM_SECONDS = 120;
+const EMBEDDED_ANALYZE_SECONDS = 3600;
 
 /** Periodic work every deployment runs, registered idempotently at start. */
 const periodicJobs = (registry: Registry) => [
@@ -36,7 +48,15 @@ const periodicJobs = (registry: Registry) => [
   { name: 'purge-webhook-deliveries', kind: 'purge-webhook-deliveries', intervalSeconds: registry.config.retentionPurgeIntervalSeconds },
   // Statistics counter rows of ended hours and days (lib/core/stats/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
+  // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.
+  ...(registry.database.kind === 'pglite'
+    ? [
+        { name: 'vacuum-embedded-database', kind: 'vacuum-embedded-database', intervalSeconds: EMBEDDED_VACUUM_SECONDS },
+        { name: 'analyze-embedded-database', kind: 'analyze-embedded-database', intervalSeconds: EMBEDDED_ANALYZE_SECONDS },
+      ]
+    : []),
 ];
+
 
 const JOB_LEASE_MS = 5 * 60 * 1000;
 
