@@ -59,7 +59,6 @@ const periodicJobs = (registry: Registry) => [
     : []),
 ];
 
-
 const JOB_LEASE_MS = 5 * 60 * 1000;
 
 /** The worker role's scheduler: claims due jobs from the jobs table and runs them. */

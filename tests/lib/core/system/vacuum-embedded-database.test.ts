@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unsafeVacuumEmbeddedDatabase } from '@/lib/core/system/vacuum-embedded-database';
 import type { Db } from '@/lib/db/client';
-import { openMemoryDatabase } from '../../../support/memory-database';
+import { messages } from '@/lib/db/schema';
+import { openMemoryDatabase, queuedMessage } from '../../../support/memory-database';
 
 let db: Db;
 beforeAll(async () => {
   db = await openMemoryDatabase();
 }, 60_000);
-afterAll(async () => {
-  await (db as unknown as { $client: { close(): Promise<void> } }).$client.close();
-});
 
 /** A day of mail in miniature: rows queued, each claimed and delivered (two updates), then purged by retention. */
 async function queueDeliverAndPurge() {
-  await db.execute(sql`
-    insert into messages (id, account_id, domain_id, content_id, message_id_header, sender, recipient, recipient_domain, sender_domain, subject, status, first_attempt_at, next_attempt_at, expires_at, return_path_token, retain_until)
-    select gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), '<' || g || '@acme.example>', 'news@acme.example', 'r' || g || '@one.example', 'one.example', 'acme.example',
-      'Hello', 'queued', now(), now(), now() + interval '1 day', 'token' || g, now() + interval '30 days'
-    from generate_series(1, 1000) g`);
+  await db.insert(messages).values(Array.from({ length: 1000 }, () => queuedMessage(null)));
   await db.execute(sql`update messages set lease_until = now() + interval '1 minute', locked_by = 'worker'`);
   await db.execute(sql`update messages set status = 'delivered', lease_until = null, locked_by = null, delivered_at = now()`);
   await db.execute(sql`delete from messages`);
