@@ -29,7 +29,11 @@ export default defineConfig({
     { name: 'smtp', testDir: './e2e/smtp' },
     ...(hasDashboard ? [dashboardProject()] : []),
     // Timing-sensitive checks, run after every other project and so alone on the machine.
-    { name: 'quiet', testDir: './e2e/quiet', dependencies: ['api', 'cli', 'process', 'smtp', ...(hasDashboard ? ['dashboard'] : [])] },
+    {
+      name: 'quiet',
+      testDir: './e2e/quiet',
+      dependencies: ['api', 'cli', 'process', 'smtp', ...(hasDashboard ? ['dashboard'] : [])],
+    },
   ],
 });
 
@@ -45,7 +49,16 @@ function dashboardProject(): Project {
       launchOptions: {
         // Playwright's own browser download does not work here: Debian's Chromium, headless.
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
       },
     },
   };

@@ -17,7 +17,8 @@ export function cpuMs(pid: number): number {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
     for (const task of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) total += cpuMs(Number(child));
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+        total += cpuMs(Number(child));
     }
   } catch {
     // the process is gone
@@ -27,7 +28,9 @@ export function cpuMs(pid: number): number {
 
 /** Servers this run started, killed when it exits (a failed run must not leave them running). */
 const servers: ServerHandle[] = [];
-process.on('exit', () => servers.forEach((server) => server.process.exitCode === null && server.process.kill('SIGKILL')));
+process.on('exit', () =>
+  servers.forEach((server) => server.process.exitCode === null && server.process.kill('SIGKILL')),
+);
 export function tracked(server: ServerHandle): ServerHandle {
   servers.push(server);
   return server;
@@ -39,7 +42,15 @@ export function percentile(values: number[], p: number) {
 }
 
 /** One API call with the bearer key; throws on an unexpected status. */
-export async function api(server: ServerHandle, agent: Agent, key: string, method: string, path: string, body?: unknown, expected = 0): Promise<Record<string, unknown> & { dns_records?: unknown }> {
+export async function api(
+  server: ServerHandle,
+  agent: Agent,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  expected = 0,
+): Promise<Record<string, unknown> & { dns_records?: unknown }> {
   const response = await fetch(server.baseUrl + path, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -47,8 +58,33 @@ export async function api(server: ServerHandle, agent: Agent, key: string, metho
     dispatcher: agent,
   });
   const text = await response.text();
-  if ((expected && response.status !== expected) || response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  if ((expected && response.status !== expected) || response.status >= 400)
+    throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : {};
+}
+
+/**
+ * A bench's database: the data directory's PGlite, or a scratch PostgreSQL database of its own
+ * (with a fresh secret), and settings the shell might leak in blanked. `drop` removes the scratch database.
+ */
+export async function benchDatabaseEnv(
+  database: DatabaseName,
+  dataDir: string,
+  databaseName: string,
+): Promise<{ env: Record<string, string>; drop: (() => Promise<void>) | null }> {
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MAILSTEAD_SECRET: '',
+    REDIS_URL: '',
+  };
+  if (database !== 'PostgreSQL') return { env, drop: null };
+  const scratch = await createScratchDatabase(POSTGRES_URL, databaseName);
+  return {
+    env: { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') },
+    drop: scratch.drop,
+  };
 }
 
 /**
@@ -61,24 +97,17 @@ export async function benchServerEnv(
   dns: TestDnsServer,
   options: { dataDir: string; sinkPort: number; databaseName: string; extra?: Record<string, string> },
 ): Promise<{ env: Record<string, string>; drop: (() => Promise<void>) | null }> {
-  let env: Record<string, string> = {
-    DATA_DIR: options.dataDir,
+  const base = await benchDatabaseEnv(database, options.dataDir, options.databaseName);
+  const env: Record<string, string> = {
+    ...base.env,
     DNS_SERVERS: `127.0.0.1:${dns.port}`,
     ALLOW_PRIVATE_NETWORKS: 'true',
     SMTP_DELIVERY_PORT: String(options.sinkPort),
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: '',
-    MAILSTEAD_SECRET: '',
-    REDIS_URL: '',
     MAILSTEAD_TEST_DNS: '',
     ...options.extra,
   };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, options.databaseName);
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
+  const { drop } = base;
   process.env.MAILSTEAD_TEST_DNS = `127.0.0.1:${dns.port}`;
   dns.set('sink.example', 'MX', [{ exchange: 'mx.sink.example', priority: 10 }]);
   dns.set('mx.sink.example', 'A', ['127.0.0.1']);

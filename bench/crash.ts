@@ -26,16 +26,28 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 }
 for (const { database, adminUrl } of databases) {
-  const { rounds, cleanup } = await runDeliveryCrash({ rounds: ROUNDS, messages: 2000, connections: CONNECTIONS, postgresAdminUrl: adminUrl, log: (line) => console.log(`${database} ${line}`) });
+  const { rounds, cleanup } = await runDeliveryCrash({
+    rounds: ROUNDS,
+    messages: 2000,
+    connections: CONNECTIONS,
+    postgresAdminUrl: adminUrl,
+    log: (line) => console.log(`${database} ${line}`),
+  });
   await cleanup();
   results.push({ database, rounds });
 }
 await dns.stop();
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
-console.log(`\nSIGKILL during delivery of 2,000 messages (small bodies), ${ROUNDS} times per database; DELIVERY_CONNECTIONS=${CONNECTIONS}\n`);
-console.log('| database   | kill | delivered at kill | connections open | duplicates | lost | ready after restart (s) | drained after restart (s) | longest pause (s) |');
-console.log('|------------|------|-------------------|------------------|------------|------|-------------------------|---------------------------|-------------------|');
+console.log(
+  `\nSIGKILL during delivery of 2,000 messages (small bodies), ${ROUNDS} times per database; DELIVERY_CONNECTIONS=${CONNECTIONS}\n`,
+);
+console.log(
+  '| database   | kill | delivered at kill | connections open | duplicates | lost | ready after restart (s) | drained after restart (s) | longest pause (s) |',
+);
+console.log(
+  '|------------|------|-------------------|------------------|------------|------|-------------------------|---------------------------|-------------------|',
+);
 for (const { database, rounds } of results) {
   for (const r of rounds) {
     console.log(

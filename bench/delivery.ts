@@ -19,13 +19,24 @@ const RECIPIENTS_PER_REQUEST = 100;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const BODY = 'x'.repeat(10 * 1024);
 
-export type DeliveryResult = { database: string; acceptedPerSecond: number; p50: number; p99: number; deliveredPerSecond: number; workerCpuMs: number; databaseCpuMs: number | null; messages: number };
+export type DeliveryResult = {
+  database: string;
+  acceptedPerSecond: number;
+  p50: number;
+  p99: number;
+  deliveredPerSecond: number;
+  workerCpuMs: number;
+  databaseCpuMs: number | null;
+  messages: number;
+};
 
 /** CPU used by the PostgreSQL backends serving one database (alive now), in ms. */
 export async function databaseCpuMs(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   await client.end();
   return rows.reduce((sum, row) => sum + cpuMs(row.pid), 0);
 }
@@ -41,7 +52,11 @@ export async function startSink() {
 export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServer): Promise<DeliveryResult> {
   const sink = await startSink();
   const dataDir = tempDataDir('ms-bench-');
-  const { env, drop } = await benchServerEnv(database, dns, { dataDir, sinkPort: sink.port, databaseName: 'mailstead_bench' });
+  const { env, drop } = await benchServerEnv(database, dns, {
+    dataDir,
+    sinkPort: sink.port,
+    databaseName: 'mailstead_bench',
+  });
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean);
   const web = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web' }, nodeArgs }));
   const agent = trustingAgent(dataDir);
@@ -50,7 +65,9 @@ export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServe
   for (let i = 0; i < ACCOUNTS; i++) {
     const account = await createAccountWithKey(web.env, `Bench ${i}`);
     const domain = `a${i}.${senderDomain}`;
-    const created = await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/domains`, { domain });
+    const created = await api(web, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/domains`, {
+      domain,
+    });
     for (const record of (created.dns_records ?? []) as { type: string; host: string; content: string }[]) {
       if (record.type === 'TXT') dns.set(record.host, 'TXT', [record.content]);
       if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
@@ -69,7 +86,10 @@ export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServe
         const account = accounts[(index + worker) % ACCOUNTS];
         const body = {
           from: { email: `bench@${account.domain}`, name: 'Bench' },
-          recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, r) => ({ email: `r${index}-${r}@sink.example`, name: `R ${r}` })),
+          recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, r) => ({
+            email: `r${index}-${r}@sink.example`,
+            name: `R ${r}`,
+          })),
           subject: `Bench ${index}`,
           text_content: BODY,
         };
@@ -84,7 +104,14 @@ export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServe
   await web.stop();
 
   // Delivery: a worker-only process drains what the web process accepted.
-  const worker = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false, nodeArgs }));
+  const worker = tracked(
+    await startServer({
+      dataDir,
+      env: { ...env, ROLES: 'worker', PORT: String(await freePort()) },
+      waitForReady: false,
+      nodeArgs,
+    }),
+  );
   const deliveryStart = performance.now();
   let firstAt = 0;
   let cpuAtFirst = 0;
@@ -94,7 +121,8 @@ export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServe
       cpuAtFirst = cpuMs(worker.process.pid!);
     }
     if (worker.process.exitCode !== null) throw new Error('worker exited');
-    if (performance.now() - deliveryStart > 600_000) throw new Error(`delivery stalled at ${sink.received()}/${messages}`);
+    if (performance.now() - deliveryStart > 600_000)
+      throw new Error(`delivery stalled at ${sink.received()}/${messages}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   // Counted from the first delivery, so that process start-up is not part of the rate.
@@ -117,9 +145,15 @@ export async function runDeliveryBench(database: DatabaseName, dns: TestDnsServe
 }
 
 export function printDeliveryResults(results: DeliveryResult[]) {
-  console.log(`\n${REQUESTS} requests x ${RECIPIENTS_PER_REQUEST} recipients from ${ACCOUNTS} accounts, ${CONCURRENCY} in flight; 10 KB messages, DKIM on\n`);
-  console.log('| database   | acceptance (recipients/s) | p50 (ms) | p99 (ms) | delivery (messages/s) | worker CPU (ms/message) | PostgreSQL CPU (ms/message) |');
-  console.log('|------------|---------------------------|----------|----------|-----------------------|-------------------------|-----------------------------|');
+  console.log(
+    `\n${REQUESTS} requests x ${RECIPIENTS_PER_REQUEST} recipients from ${ACCOUNTS} accounts, ${CONCURRENCY} in flight; 10 KB messages, DKIM on\n`,
+  );
+  console.log(
+    '| database   | acceptance (recipients/s) | p50 (ms) | p99 (ms) | delivery (messages/s) | worker CPU (ms/message) | PostgreSQL CPU (ms/message) |',
+  );
+  console.log(
+    '|------------|---------------------------|----------|----------|-----------------------|-------------------------|-----------------------------|',
+  );
   for (const r of results) {
     const databaseCpu = r.databaseCpuMs === null ? '-' : r.databaseCpuMs.toFixed(2);
     console.log(

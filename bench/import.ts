@@ -4,19 +4,29 @@
  * roles) and into a list, timed from the first byte sent until the job reads `completed`; with the
  * server process's peak memory (VmHWM) and its memory before the upload.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { fetch } from 'undici';
 import { createAccountWithKey } from '../e2e/support/cli';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
-import { api, cpuMs, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, cpuMs, tracked, type DatabaseName, benchDatabaseEnv } from './bench-support';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
-export type ImportResult = { database: DatabaseName; rows: number; megabytes: number; uploadSeconds: number; totalSeconds: number; rssBeforeMb: number; peakBeforeMb: number; rssAfterUploadMb: number; peakRssMb: number; cpuSeconds: number; databaseCpuSeconds: number | null };
+export type ImportResult = {
+  database: DatabaseName;
+  rows: number;
+  megabytes: number;
+  uploadSeconds: number;
+  totalSeconds: number;
+  rssBeforeMb: number;
+  peakBeforeMb: number;
+  rssAfterUploadMb: number;
+  peakRssMb: number;
+  cpuSeconds: number;
+  databaseCpuSeconds: number | null;
+};
 
 /** kB figures of /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in MB. */
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -44,7 +54,9 @@ async function databaseCpuMs(url: string | null): Promise<number | null> {
   if (!url) return null;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
   await client.end();
   return rows.reduce((sum, row) => sum + cpuMs(row.pid), 0);
 }
@@ -52,19 +64,16 @@ async function databaseCpuMs(url: string | null): Promise<number | null> {
 function csvOf(rows: number): string {
   const plans = ['free', 'starter', 'pro', 'business', 'enterprise'];
   const lines = ['email,first_name,last_name,plan,age,vip'];
-  for (let index = 0; index < rows; index++) lines.push(`person${index}@import-bench.example,First${index},Last${index},${plans[index % 5]},${18 + (index % 70)},${index % 3 === 0 ? 'true' : 'false'}`);
+  for (let index = 0; index < rows; index++)
+    lines.push(
+      `person${index}@import-bench.example,First${index},Last${index},${plans[index % 5]},${18 + (index % 70)},${index % 3 === 0 ? 'true' : 'false'}`,
+    );
   return lines.join('\n') + '\n';
 }
 
 export async function runImportBench(database: DatabaseName): Promise<ImportResult> {
   const dataDir = tempDataDir('ms-bench-import-');
-  let env: Record<string, string> = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', MAILSTEAD_SECRET: '', REDIS_URL: '' };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_import');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
+  const { env, drop } = await benchDatabaseEnv(database, dataDir, 'mailstead_bench_import');
   try {
     // The CLI creates the database with the account; definitions are the dashboard's, written directly.
     const account = await createAccountWithKey(env, 'Import bench');
@@ -72,7 +81,15 @@ export async function runImportBench(database: DatabaseName): Promise<ImportResu
     const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' } }));
     const agent = trustingAgent(dataDir);
     const pid = server.process.pid!;
-    const list = await api(server, agent, account.apiKey, 'POST', `/v2/accounts/${account.accountId}/lists`, { name: 'Bench' }, 201);
+    const list = await api(
+      server,
+      agent,
+      account.apiKey,
+      'POST',
+      `/v2/accounts/${account.accountId}/lists`,
+      { name: 'Bench' },
+      201,
+    );
     const csv = Buffer.from(csvOf(ROWS));
     const rssBeforeMb = memoryMb(pid, 'VmRSS');
     // The peak so far (start-up, migrations): the import's own peak is only known when it is higher.
@@ -81,27 +98,50 @@ export async function runImportBench(database: DatabaseName): Promise<ImportResu
     const databaseCpuBefore = await databaseCpuMs(env.DATABASE_URL || null);
 
     const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/v2/accounts/${account.accountId}/contacts/import?list_id=${list.id}`, {
-      method: 'POST',
-      body: csv,
-      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'text/csv' },
-      dispatcher: agent,
-    });
+    const response = await fetch(
+      `${server.baseUrl}/v2/accounts/${account.accountId}/contacts/import?list_id=${list.id}`,
+      {
+        method: 'POST',
+        body: csv,
+        headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'text/csv' },
+        dispatcher: agent,
+      },
+    );
     const accepted = (await response.json()) as { id: string };
     if (response.status !== 202) throw new Error(`upload: ${response.status} ${JSON.stringify(accepted)}`);
     const uploadSeconds = (performance.now() - started) / 1000;
     const rssAfterUploadMb = memoryMb(pid, 'VmRSS');
     let job: { status: string; counts: { created: number; errors: number }; failure_reason: string | null };
     for (;;) {
-      job = (await api(server, agent, account.apiKey, 'GET', `/v2/accounts/${account.accountId}/contacts/import/${accepted.id}`)) as typeof job;
+      job = (await api(
+        server,
+        agent,
+        account.apiKey,
+        'GET',
+        `/v2/accounts/${account.accountId}/contacts/import/${accepted.id}`,
+      )) as typeof job;
       if (job.status === 'completed' || job.status === 'failed') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const totalSeconds = (performance.now() - started) / 1000;
-    if (job.status !== 'completed' || job.counts.created !== ROWS || job.counts.errors !== 0) throw new Error(`import ended ${JSON.stringify(job)}`);
+    if (job.status !== 'completed' || job.counts.created !== ROWS || job.counts.errors !== 0)
+      throw new Error(`import ended ${JSON.stringify(job)}`);
     const databaseCpuAfter = await databaseCpuMs(env.DATABASE_URL || null);
-    const databaseCpuSeconds = databaseCpuAfter === null || databaseCpuBefore === null ? null : (databaseCpuAfter - databaseCpuBefore) / 1000;
-    const result = { databaseCpuSeconds, database, rows: ROWS, megabytes: csv.length / 1e6, uploadSeconds, totalSeconds, rssBeforeMb, peakBeforeMb, rssAfterUploadMb, peakRssMb: memoryMb(pid, 'VmHWM'), cpuSeconds: (cpuMs(pid) - cpuBefore) / 1000 };
+    const databaseCpuSeconds =
+      databaseCpuAfter === null || databaseCpuBefore === null ? null : (databaseCpuAfter - databaseCpuBefore) / 1000;
+    const result = {
+      databaseCpuSeconds,
+      database,
+      rows: ROWS,
+      megabytes: csv.length / 1e6,
+      uploadSeconds,
+      totalSeconds,
+      rssBeforeMb,
+      peakBeforeMb,
+      rssAfterUploadMb,
+      peakRssMb: memoryMb(pid, 'VmHWM'),
+      cpuSeconds: (cpuMs(pid) - cpuBefore) / 1000,
+    };
     await server.stop();
     await agent.close();
     return result;
@@ -112,8 +152,12 @@ export async function runImportBench(database: DatabaseName): Promise<ImportResu
 }
 
 export function printImportResults(results: ImportResult[]) {
-  console.log('\n| database   | rows    | file (MB) | upload (s) | until completed (s) | rows/s  | server CPU (s) | PostgreSQL CPU (s) | RSS before (MB) | peak before (MB) | RSS after upload (MB) | peak RSS (MB) |');
-  console.log('|------------|---------|-----------|------------|---------------------|---------|----------------|--------------------|-----------------|------------------|-----------------------|---------------|');
+  console.log(
+    '\n| database   | rows    | file (MB) | upload (s) | until completed (s) | rows/s  | server CPU (s) | PostgreSQL CPU (s) | RSS before (MB) | peak before (MB) | RSS after upload (MB) | peak RSS (MB) |',
+  );
+  console.log(
+    '|------------|---------|-----------|------------|---------------------|---------|----------------|--------------------|-----------------|------------------|-----------------------|---------------|',
+  );
   for (const result of results) {
     const cells = [
       result.database.padEnd(10),

@@ -6,20 +6,36 @@
  * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
  * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
  * campaign (bench/campaign.ts): a campaign to a 100,000-contact list, until all queued and all delivered.
+ * campaign-report (bench/campaign-report.ts): GET report of a 100,000-recipient campaign with 30,000 opens and 5,000 clicks.
  * submission (bench/submission.ts): 2,000 10 KB messages over 4 SMTP sessions, accepted, then delivered.
  * versus-postfix (bench/versus-postfix.ts): 20,000 10 KB messages end to end, Postfix and Mailstead side by side.
+ * webhook-backoff (bench/webhook-backoff.ts): idle server CPU with 5,000 webhook deliveries waiting for an endpoint that fails.
+ * render (bench/render.ts): a 100-block document and a Markdown body rendered to email HTML, in process.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
 import { printDeliveryResults, runDeliveryBench, type DeliveryResult } from './delivery';
 import { isPostgresReachable } from './postgres-reachable';
 import { printCampaignResults, runCampaignBench, type CampaignResult } from './campaign';
+import { printCampaignReportResults, runCampaignReportBench, type CampaignReportResult } from './campaign-report';
 import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 import { printSubmissionResults, runSubmissionBench, type SubmissionResult } from './submission';
+import { printRenderResults, runRenderBench } from './render';
 import { printVersusPostfixResults, runVersusPostfixBench } from './versus-postfix';
+import { printWebhookBackoffResults, runWebhookBackoffBench, type WebhookBackoffResult } from './webhook-backoff';
 
-const CASES = ['delivery', 'statistics', 'import', 'campaign', 'submission', 'versus-postfix'] as const;
+const CASES = [
+  'delivery',
+  'statistics',
+  'import',
+  'campaign',
+  'campaign-report',
+  'submission',
+  'versus-postfix',
+  'webhook-backoff',
+  'render',
+] as const;
 type Case = (typeof CASES)[number];
 
 const requested = process.argv.slice(2);
@@ -36,6 +52,8 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   if (await isPostgresReachable(POSTGRES_URL)) databases.push('PostgreSQL');
   else console.warn(`PostgreSQL at ${POSTGRES_URL} is not reachable: measured PGlite only`);
 }
+
+if (selected.includes('render')) printRenderResults(await runRenderBench());
 
 if (selected.includes('delivery')) {
   const dns = new TestDnsServer();
@@ -67,6 +85,12 @@ if (selected.includes('campaign')) {
   printCampaignResults(results);
 }
 
+if (selected.includes('campaign-report')) {
+  const results: CampaignReportResult[] = [];
+  for (const database of databases) results.push(await runCampaignReportBench(database));
+  printCampaignReportResults(results);
+}
+
 if (selected.includes('submission')) {
   const dns = new TestDnsServer();
   await dns.start();
@@ -82,5 +106,16 @@ if (selected.includes('versus-postfix')) {
   const result = await runVersusPostfixBench(databases, dns);
   await dns.stop();
   printVersusPostfixResults(result);
+}
+
+if (selected.includes('webhook-backoff')) {
+  const dns = new TestDnsServer();
+  await dns.start();
+  const results: WebhookBackoffResult[] = [];
+  for (const database of databases)
+    for (const kind of ['closed port', 'TLS reset'] as const)
+      results.push(await runWebhookBackoffBench(database, dns, kind));
+  await dns.stop();
+  printWebhookBackoffResults(results);
 }
 process.exit(0);

@@ -4,7 +4,16 @@
  * loopback sink. The system instance (/etc/postfix, port 25) is never started or used.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,9 +31,15 @@ export function ensurePostfix(): { isReady: true } | { isReady: false; reason: s
     const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
     if (isRoot && hasApt) {
       console.log('\n=== installing Debian postfix for the versus-postfix case (its system instance is not used) ===');
-      spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postfix'], { stdio: 'inherit' });
+      spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postfix'], {
+        stdio: 'inherit',
+      });
     }
-    if (!existsSync(POSTFIX)) return { isReady: false, reason: `Postfix is not installed; install it with:\n\n    ${POSTFIX_INSTALL_COMMAND}\n` };
+    if (!existsSync(POSTFIX))
+      return {
+        isReady: false,
+        reason: `Postfix is not installed; install it with:\n\n    ${POSTFIX_INSTALL_COMMAND}\n`,
+      };
   }
   // The master process must start as root (it binds, then runs its daemons as the postfix user).
   if (!isRoot) return { isReady: false, reason: 'a private Postfix instance must be started as root' };
@@ -169,7 +184,8 @@ export async function startPostfix(relayPort: number): Promise<PostfixInstance> 
     started.delete(dir);
   };
   // postfix(1) writes its errors to a terminal or to the log file only: the log tells why it failed.
-  const log = () => (existsSync(path.join(dir, 'postfix.log')) ? readFileSync(path.join(dir, 'postfix.log'), 'utf8') : '');
+  const log = () =>
+    existsSync(path.join(dir, 'postfix.log')) ? readFileSync(path.join(dir, 'postfix.log'), 'utf8') : '';
   // `start` creates the queue's subdirectories with the ownership and modes Postfix requires.
   const start = postfix(dir, 'start');
   if (start.status !== 0) {

@@ -12,7 +12,10 @@ export type Sink = { port: number; received: () => number; stop: () => Promise<v
 
 /** Starts the sink process; `received` is its count as last reported (every 10 ms while it moves). */
 export async function startSinkProcess(): Promise<Sink> {
-  const child = fork(fileURLToPath(import.meta.url), ['--sink'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--sink'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let count = 0;
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the sink process exited with ${code}`)));

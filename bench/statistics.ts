@@ -9,16 +9,14 @@
  * rollups of three tag sets on the 20 busiest recipient domains. The server runs the web role only,
  * with the statistics rate limit lifted so that it is not what is measured.
  */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { getTableColumns } from 'drizzle-orm';
 import pg from 'pg';
 import { createAccountWithKey } from '../e2e/support/cli';
-import { createScratchDatabase } from '../e2e/support/postgres';
 import { startServer, tempDataDir, trustingAgent } from '../e2e/support/server';
 import { statsHourly, type RollupCounter } from '../lib/db/schema';
-import { api, percentile, POSTGRES_URL, tracked, type DatabaseName } from './bench-support';
+import { api, percentile, tracked, type DatabaseName, benchDatabaseEnv } from './bench-support';
 
 const TARGET_EVENTS = Number(process.env.BENCH_STATISTICS_EVENTS ?? 10_000_000);
 const REQUESTS = Number(process.env.BENCH_STATISTICS_REQUESTS ?? 200);
@@ -31,7 +29,16 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Each reception brings about this many counted events (its outcome, deferrals, opens, clicks...). */
-const SHARES = { delivered: 0.93, deferred: 0.05, bounced: 0.02, failed: 0.005, suppressed: 0.01, opened: 0.3, clicked: 0.05, complained: 0.0005 };
+const SHARES = {
+  delivered: 0.93,
+  deferred: 0.05,
+  bounced: 0.02,
+  failed: 0.005,
+  suppressed: 0.01,
+  opened: 0.3,
+  clicked: 0.05,
+  complained: 0.0005,
+};
 const EVENTS_PER_RECEPTION = 1 + Object.values(SHARES).reduce((sum, share) => sum + share, 0);
 /** Delivery-time histogram: the share of deliveries up to each bound (the rest is the last bin). */
 const HISTOGRAM_SHARES = [0.35, 0.35, 0.15, 0.05, 0.05, 0.03, 0.015];
@@ -49,10 +56,10 @@ export type StatisticsResult = {
   reports: { name: string; p50: number; p99: number; bytes: number }[];
 };
 
-type Sql = { query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>; close: () => Promise<void> };
+export type Sql = { query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>; close: () => Promise<void> };
 
 /** A connection to the database the server will use, in this process, for the generation only. */
-async function connect(database: DatabaseName, dataDir: string, url: string | null): Promise<Sql> {
+export async function connect(database: DatabaseName, dataDir: string, url: string | null): Promise<Sql> {
   if (database === 'PostgreSQL') {
     const client = new pg.Client({ connectionString: url! });
     await client.connect();
@@ -60,7 +67,10 @@ async function connect(database: DatabaseName, dataDir: string, url: string | nu
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
-  return { query: (text) => client.query(text) as Promise<{ rows: Record<string, unknown>[] }>, close: () => client.close() };
+  return {
+    query: (text) => client.query(text) as Promise<{ rows: Record<string, unknown>[] }>,
+    close: () => client.close(),
+  };
 }
 
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -72,8 +82,11 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
  */
 function counterExpressions(): Record<RollupCounter, string> {
   const share = (value: number) => `floor(n * ${value} + random())::int`;
-  const cumulative = HISTOGRAM_SHARES.map((_, index) => HISTOGRAM_SHARES.slice(0, index + 1).reduce((sum, value) => sum + value, 0));
-  const upTo = (index: number) => (index < 0 ? '0' : index >= cumulative.length ? 'd' : `floor(d * ${cumulative[index].toFixed(4)})::int`);
+  const cumulative = HISTOGRAM_SHARES.map((_, index) =>
+    HISTOGRAM_SHARES.slice(0, index + 1).reduce((sum, value) => sum + value, 0),
+  );
+  const upTo = (index: number) =>
+    index < 0 ? '0' : index >= cumulative.length ? 'd' : `floor(d * ${cumulative[index].toFixed(4)})::int`;
   const bin = (index: number) => `(${upTo(index)} - ${upTo(index - 1)})`;
   return {
     reception: 'n',
@@ -111,7 +124,11 @@ function counterExpressions(): Record<RollupCounter, string> {
 }
 
 /** The rollups of TARGET_EVENTS events for one account, up to the current hour. */
-async function generateRollups(sql: Sql, accountId: string, now: Date): Promise<Pick<StatisticsResult, 'events' | 'rows'>> {
+async function generateRollups(
+  sql: Sql,
+  accountId: string,
+  now: Date,
+): Promise<Pick<StatisticsResult, 'events' | 'rows'>> {
   const columns = getTableColumns(statsHourly);
   const counters = Object.entries(counterExpressions()) as [RollupCounter, string][];
   const names = counters.map(([counter]) => columns[counter].name);
@@ -146,7 +163,9 @@ async function generateRollups(sql: Sql, accountId: string, now: Date): Promise<
     select account_id, ${utcDay}, sender_domain, recipient_domain, ${sums} from stats_hourly where account_id = ${account} group by 1, 2, 3, 4
   `);
   // Each tag set's share of a row, once under each of its tags (as the rollup writer does).
-  const tagRows = TAG_SETS.flatMap(({ tags, share }) => tags.map((tag) => `(${literal(tag)}, ${literal(`{${tags.join(',')}}`)}::text[], ${share})`)).join(', ');
+  const tagRows = TAG_SETS.flatMap(({ tags, share }) =>
+    tags.map((tag) => `(${literal(tag)}, ${literal(`{${tags.join(',')}}`)}::text[], ${share})`),
+  ).join(', ');
   await sql.query(`
     insert into stats_by_tag_hourly (account_id, tag, hour, sender_domain, recipient_domain, tags, ${quoted})
     select account_id, t.tag, hour, sender_domain, recipient_domain, t.tags, ${names.map((name) => `floor("${name}" * t.share)`).join(', ')}
@@ -159,24 +178,30 @@ async function generateRollups(sql: Sql, accountId: string, now: Date): Promise<
   `);
   // What autovacuum would have done by the time a table holds this much.
   await sql.query('analyze stats_hourly, stats_daily, stats_by_tag_hourly, stats_by_tag_daily');
-  const eventColumns = ['reception', 'delivered', 'deferred', 'bounced', 'failed', 'suppressed', 'opened', 'clicked'].map((name) => `sum(${name})`).join(' + ');
-  const [totals] = (await sql.query(`select (${eventColumns})::float8 as events, count(*)::int as hourly from stats_hourly where account_id = ${account}`)).rows;
-  const count = async (table: string) => Number((await sql.query(`select count(*)::int as n from ${table} where account_id = ${account}`)).rows[0].n);
+  const eventColumns = ['reception', 'delivered', 'deferred', 'bounced', 'failed', 'suppressed', 'opened', 'clicked']
+    .map((name) => `sum(${name})`)
+    .join(' + ');
+  const [totals] = (
+    await sql.query(
+      `select (${eventColumns})::float8 as events, count(*)::int as hourly from stats_hourly where account_id = ${account}`,
+    )
+  ).rows;
+  const count = async (table: string) =>
+    Number((await sql.query(`select count(*)::int as n from ${table} where account_id = ${account}`)).rows[0].n);
   return {
     events: Number(totals.events),
-    rows: { hourly: Number(totals.hourly), daily: await count('stats_daily'), byTagHourly: await count('stats_by_tag_hourly'), byTagDaily: await count('stats_by_tag_daily') },
+    rows: {
+      hourly: Number(totals.hourly),
+      daily: await count('stats_daily'),
+      byTagHourly: await count('stats_by_tag_hourly'),
+      byTagDaily: await count('stats_by_tag_daily'),
+    },
   };
 }
 
 export async function runStatisticsBench(database: DatabaseName): Promise<StatisticsResult> {
   const dataDir = tempDataDir('ms-bench-stats-');
-  let env: Record<string, string> = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: '', MAILSTEAD_SECRET: '', REDIS_URL: '' };
-  let drop: (() => Promise<void>) | null = null;
-  if (database === 'PostgreSQL') {
-    const scratch = await createScratchDatabase(POSTGRES_URL, 'mailstead_bench_stats');
-    drop = scratch.drop;
-    env = { ...env, DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url') };
-  }
+  const { env, drop } = await benchDatabaseEnv(database, dataDir, 'mailstead_bench_stats');
   try {
     // The CLI creates the database (and applies the migrations) with the account, before any server runs.
     const account = await createAccountWithKey(env, 'Statistics bench');
@@ -186,7 +211,17 @@ export async function runStatisticsBench(database: DatabaseName): Promise<Statis
     await sql.close();
     const generationSeconds = (performance.now() - started) / 1000;
 
-    const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web', RATE_LIMIT_STATISTICS_PER_SECOND: '1000000', RATE_LIMIT_STATISTICS_BURST: '1000000' } }));
+    const server = tracked(
+      await startServer({
+        dataDir,
+        env: {
+          ...env,
+          ROLES: 'web',
+          RATE_LIMIT_STATISTICS_PER_SECOND: '1000000',
+          RATE_LIMIT_STATISTICS_BURST: '1000000',
+        },
+      }),
+    );
     const agent = trustingAgent(dataDir);
     const to = new Date();
     const window = `from_time=${encodeURIComponent(new Date(to.getTime() - 30 * DAY_MS).toISOString())}&to_time=${encodeURIComponent(to.toISOString())}&group_by=day`;
@@ -195,7 +230,10 @@ export async function runStatisticsBench(database: DatabaseName): Promise<Statis
       { name: 'bounce', path: `bounce?${window}` },
       { name: 'delivery-time', path: `delivery-time?${window}` },
       { name: 'deliverability, tags=invoice', path: `deliverability?${window}&tags=invoice` },
-      { name: 'deliverability, 2 senders, 3 recipient domains', path: `deliverability?${window}&sender_domain=send1.bench.example,send2.bench.example&recipient_domains=rcpt1.example,rcpt2.example,rcpt30.example` },
+      {
+        name: 'deliverability, 2 senders, 3 recipient domains',
+        path: `deliverability?${window}&sender_domain=send1.bench.example,send2.bench.example&recipient_domains=rcpt1.example,rcpt2.example,rcpt30.example`,
+      },
     ];
     const reports: StatisticsResult['reports'] = [];
     for (const { name, path: suffix } of cases) {
@@ -208,7 +246,8 @@ export async function runStatisticsBench(database: DatabaseName): Promise<Statis
         const body = await api(server, agent, account.apiKey, 'GET', url, undefined, 200);
         latencies.push(performance.now() - t0);
         if (i === 0) bytes = JSON.stringify(body).length;
-        if (i === 0 && (body.data as unknown[]).length < 30) throw new Error(`${name}: ${(body.data as unknown[]).length} buckets for 30 days`);
+        if (i === 0 && (body.data as unknown[]).length < 30)
+          throw new Error(`${name}: ${(body.data as unknown[]).length} buckets for 30 days`);
       }
       reports.push({ name, p50: percentile(latencies, 50), p99: percentile(latencies, 99), bytes });
     }
@@ -229,11 +268,17 @@ export function printStatisticsResults(results: StatisticsResult[]) {
       `\n${result.database}: ${(result.events / 1e6).toFixed(2)} M events' worth of rollups (${rows.hourly} hourly, ${rows.daily} daily, ${rows.byTagHourly} + ${rows.byTagDaily} by tag) generated in ${result.generationSeconds.toFixed(1)} s; ${REQUESTS} sequential requests per report, 30 days by day`,
     );
   }
-  console.log('\n| database   | report                                          | p50 (ms) | p99 (ms) | response (bytes) |');
-  console.log('|------------|-------------------------------------------------|----------|----------|------------------|');
+  console.log(
+    '\n| database   | report                                          | p50 (ms) | p99 (ms) | response (bytes) |',
+  );
+  console.log(
+    '|------------|-------------------------------------------------|----------|----------|------------------|',
+  );
   for (const result of results) {
     for (const report of result.reports) {
-      console.log(`| ${result.database.padEnd(10)} | ${report.name.padEnd(47)} | ${report.p50.toFixed(1).padStart(8)} | ${report.p99.toFixed(1).padStart(8)} | ${String(report.bytes).padStart(16)} |`);
+      console.log(
+        `| ${result.database.padEnd(10)} | ${report.name.padEnd(47)} | ${report.p50.toFixed(1).padStart(8)} | ${report.p99.toFixed(1).padStart(8)} | ${String(report.bytes).padStart(16)} |`,
+      );
     }
   }
 }

@@ -48,7 +48,8 @@ export async function runSubmissionBench(database: DatabaseName, dns: TestDnsSer
     const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,smtp' }, nodeArgs }));
     const agent = trustingAgent(dataDir);
     const base = `/v2/accounts/${account.accountId}`;
-    const call = (method: string, route: string, body?: unknown, expected = 0) => api(server, agent, account.apiKey, method, base + route, body, expected);
+    const call = (method: string, route: string, body?: unknown, expected = 0) =>
+      api(server, agent, account.apiKey, method, base + route, body, expected);
 
     const domain = `submission-bench-${Date.now().toString(36)}.example.com`;
     const created = await call('POST', '/domains', { domain }, 201);
@@ -57,7 +58,10 @@ export async function runSubmissionBench(database: DatabaseName, dns: TestDnsSer
       if (record.type === 'CNAME') dns.set(record.host, 'CNAME', record.content);
     }
     await call('POST', `/domains/${domain}/check-dns`);
-    const credential = (await call('POST', '/smtp-credentials', { name: 'Bench', scope: 'global' }, 201)) as { username: string; password: string };
+    const credential = (await call('POST', '/smtp-credentials', { name: 'Bench', scope: 'global' }, 201)) as {
+      username: string;
+      password: string;
+    };
 
     const ca = readFileSync(path.join(dataDir, 'tls', 'cert.pem'), 'utf8');
     const transports = Array.from({ length: SESSIONS }, () =>
@@ -74,7 +78,12 @@ export async function runSubmissionBench(database: DatabaseName, dns: TestDnsSer
       }),
     );
     const send = (transport: (typeof transports)[number], index: number) =>
-      transport.sendMail({ from: `Bench <bench@${domain}>`, to: `r${index}@sink.example`, subject: `Bench ${index}`, text: BODY });
+      transport.sendMail({
+        from: `Bench <bench@${domain}>`,
+        to: `r${index}@sink.example`,
+        subject: `Bench ${index}`,
+        text: BODY,
+      });
     // Connected, encrypted and signed in before the clock starts: one message per session.
     await Promise.all(transports.map((transport, session) => send(transport, MESSAGES + session)));
 
@@ -101,13 +110,20 @@ export async function runSubmissionBench(database: DatabaseName, dns: TestDnsSer
 
     // Delivery: a worker-only process drains what was accepted (the warm-up messages included).
     const queued = MESSAGES + SESSIONS;
-    const worker = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'worker', PORT: String(await freePort()) }, waitForReady: false }));
+    const worker = tracked(
+      await startServer({
+        dataDir,
+        env: { ...env, ROLES: 'worker', PORT: String(await freePort()) },
+        waitForReady: false,
+      }),
+    );
     const deliveryStart = performance.now();
     let firstAt = 0;
     while (sink.received() < queued) {
       if (!firstAt && sink.received() > 0) firstAt = performance.now();
       if (worker.process.exitCode !== null) throw new Error('worker exited');
-      if (performance.now() - deliveryStart > 600_000) throw new Error(`delivery stalled at ${sink.received()}/${queued}`);
+      if (performance.now() - deliveryStart > 600_000)
+        throw new Error(`delivery stalled at ${sink.received()}/${queued}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     // Counted from the first delivery, so that process start-up is not part of the rate.
@@ -129,8 +145,12 @@ export async function runSubmissionBench(database: DatabaseName, dns: TestDnsSer
 }
 
 export function printSubmissionResults(results: SubmissionResult[]) {
-  console.log(`\n${MESSAGES} messages of 10 KB over ${SESSIONS} SMTP sessions (STARTTLS, AUTH, one message in flight each), one credential`);
-  console.log('accepted/s: 250 received (stored), with no worker running; delivered/s: drained afterwards by a worker-only process into a loopback sink, DKIM on\n');
+  console.log(
+    `\n${MESSAGES} messages of 10 KB over ${SESSIONS} SMTP sessions (STARTTLS, AUTH, one message in flight each), one credential`,
+  );
+  console.log(
+    'accepted/s: 250 received (stored), with no worker running; delivered/s: drained afterwards by a worker-only process into a loopback sink, DKIM on\n',
+  );
   console.log('| database   | accepted/s | p50 (ms) | p99 (ms) | server CPU (ms/message) | delivered/s |');
   console.log('|------------|------------|----------|----------|-------------------------|-------------|');
   for (const r of results) {

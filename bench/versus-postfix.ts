@@ -40,7 +40,12 @@ type PostfixRun = { perSecond: number; cpuMsPerMessage: number };
 // CPU: Mailstead's process, plus (on PostgreSQL) its database backends'.
 type MailsteadRun = PostfixRun & { p50: number; p99: number; databaseCpuMsPerMessage: number };
 type VersusRun = { postfix: PostfixRun | null; mailstead: Partial<Record<DatabaseName, MailsteadRun>> };
-export type VersusResult = { databases: DatabaseName[]; runs: VersusRun[]; skipped: string | null; load: { before: number[]; after: number[] } };
+export type VersusResult = {
+  databases: DatabaseName[];
+  runs: VersusRun[];
+  skipped: string | null;
+  load: { before: number[]; after: number[] };
+};
 
 /** Waits until the sink holds `expected` messages; fails when it stops moving for a minute. */
 async function waitForSink(sink: { received: () => number }, expected: number, isAlive: () => boolean = () => true) {
@@ -57,14 +62,26 @@ async function waitForSink(sink: { received: () => number }, expected: number, i
 async function runPostfix(): Promise<PostfixRun> {
   const sink = await startSinkProcess();
   const instance = await startPostfix(sink.port);
-  const transport = nodemailer.createTransport({ pool: true, maxConnections: SESSIONS, maxMessages: Infinity, host: '127.0.0.1', port: instance.port, secure: false, ignoreTLS: true, name: 'injector.bench.test' });
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: SESSIONS,
+    maxMessages: Infinity,
+    host: '127.0.0.1',
+    port: instance.port,
+    secure: false,
+    ignoreTLS: true,
+    name: 'injector.bench.test',
+  });
   try {
     const body = Buffer.from(BODY.replace(/\n/g, '\r\n'));
     const date = new Date().toUTCString();
     const send = (index: number) => {
       const to = `r${index}@sink.example`;
       const headers = `From: Bench <bench@sender.example>\r\nTo: <${to}>\r\nSubject: Bench ${index}\r\nDate: ${date}\r\nMessage-ID: <${index}.versus@sender.example>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n`;
-      return transport.sendMail({ envelope: { from: 'bench@sender.example', to: [to] }, raw: Buffer.concat([Buffer.from(headers), body]) });
+      return transport.sendMail({
+        envelope: { from: 'bench@sender.example', to: [to] },
+        raw: Buffer.concat([Buffer.from(headers), body]),
+      });
     };
     let next = 0;
     // Two messages queued per session, so that every session always has the next one at hand.
@@ -80,7 +97,10 @@ async function runPostfix(): Promise<PostfixRun> {
     const cpuBefore = instance.cpuMs();
     const started = performance.now();
     await inject(WARMUP + MESSAGES);
-    return { perSecond: MESSAGES / ((performance.now() - started) / 1000), cpuMsPerMessage: (instance.cpuMs() - cpuBefore) / MESSAGES };
+    return {
+      perSecond: MESSAGES / ((performance.now() - started) / 1000),
+      cpuMsPerMessage: (instance.cpuMs() - cpuBefore) / MESSAGES,
+    };
   } finally {
     transport.close();
     await instance.stop();
@@ -103,7 +123,13 @@ async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise
       ...(database === 'PostgreSQL' ? { WORKERS: process.env.BENCH_WORKERS ?? String(os.availableParallelism()) } : {}),
     },
   });
-  const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' }, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) }));
+  const server = tracked(
+    await startServer({
+      dataDir,
+      env: { ...env, ROLES: 'web,worker' },
+      nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    }),
+  );
   const agent = trustingAgent(dataDir);
   try {
     const account = await createAccountWithKey(server.env, 'Versus bench');
@@ -151,7 +177,13 @@ async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise
     const seconds = (performance.now() - started) / 1000;
     const cpuMsPerMessage = (cpuMs(server.process.pid!) - cpuBefore) / MESSAGES;
     const databaseCpuMsPerMessage = ((await databaseCpu()) - databaseCpuBefore) / MESSAGES;
-    return { perSecond: MESSAGES / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMsPerMessage, databaseCpuMsPerMessage };
+    return {
+      perSecond: MESSAGES / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      cpuMsPerMessage,
+      databaseCpuMsPerMessage,
+    };
   } finally {
     await server.stop();
     await agent.close();
@@ -170,28 +202,50 @@ export async function runVersusPostfixBench(databases: DatabaseName[], dns: Test
     const result: VersusRun = { postfix: postfix.isReady ? await runPostfix() : null, mailstead: {} };
     for (const database of databases) result.mailstead[database] = await runMailstead(database, dns);
     runs.push(result);
-    console.log(`versus-postfix run ${run}/${RUNS}: Postfix ${result.postfix?.perSecond.toFixed(0) ?? '-'} msg/s; ${databases.map((d) => `${d} ${result.mailstead[d]!.perSecond.toFixed(0)} msg/s`).join('; ')}`);
+    console.log(
+      `versus-postfix run ${run}/${RUNS}: Postfix ${result.postfix?.perSecond.toFixed(0) ?? '-'} msg/s; ${databases.map((d) => `${d} ${result.mailstead[d]!.perSecond.toFixed(0)} msg/s`).join('; ')}`,
+    );
   }
   return { databases, runs, skipped: postfix.isReady ? null : postfix.reason, load: { before, after: os.loadavg() } };
 }
 
 const spread = (values: number[], digits = 0) => {
   const [min, max] = [Math.min(...values), Math.max(...values)];
-  return min.toFixed(digits) === max.toFixed(digits) ? min.toFixed(digits) : `${min.toFixed(digits)}-${max.toFixed(digits)}`;
+  return min.toFixed(digits) === max.toFixed(digits)
+    ? min.toFixed(digits)
+    : `${min.toFixed(digits)}-${max.toFixed(digits)}`;
 };
 
 export function printVersusPostfixResults({ databases, runs, skipped, load }: VersusResult) {
   const loadText = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
-  console.log(`\n${MESSAGES} messages of 10 KB each way (after ${WARMUP} to warm up), end to end into a loopback sink, ${runs.length} run(s); load average before ${loadText(load.before)}, after ${loadText(load.after)}`);
-  console.log(`Postfix: private instance, ${SESSIONS} pooled SMTP sessions injecting pre-built messages, no DKIM. Mailstead: web+worker, ${RECIPIENTS_PER_REQUEST}-recipient API requests offered at ${ACCEPT_RATE} recipients/s (open loop), DKIM on\n`);
-  console.log('| database   | Postfix (msg/s) | Mailstead (msg/s) | ratio       | target | met in  | acceptance p50 (ms) | p99 (ms)    | CPU ms/msg: Postfix | Mailstead (+PostgreSQL) |');
-  console.log('|------------|-----------------|-------------------|-------------|--------|---------|---------------------|-------------|---------------------|-------------------------|');
+  console.log(
+    `\n${MESSAGES} messages of 10 KB each way (after ${WARMUP} to warm up), end to end into a loopback sink, ${runs.length} run(s); load average before ${loadText(load.before)}, after ${loadText(load.after)}`,
+  );
+  console.log(
+    `Postfix: private instance, ${SESSIONS} pooled SMTP sessions injecting pre-built messages, no DKIM. Mailstead: web+worker, ${RECIPIENTS_PER_REQUEST}-recipient API requests offered at ${ACCEPT_RATE} recipients/s (open loop), DKIM on\n`,
+  );
+  console.log(
+    '| database   | Postfix (msg/s) | Mailstead (msg/s) | ratio       | target | met in  | acceptance p50 (ms) | p99 (ms)    | CPU ms/msg: Postfix | Mailstead (+PostgreSQL) |',
+  );
+  console.log(
+    '|------------|-----------------|-------------------|-------------|--------|---------|---------------------|-------------|---------------------|-------------------------|',
+  );
   for (const database of databases) {
     const mailstead = runs.map((run) => run.mailstead[database]!);
     const postfix = runs.map((run) => run.postfix).filter((value): value is PostfixRun => value !== null);
     const ratios = skipped ? [] : runs.map((run) => run.mailstead[database]!.perSecond / run.postfix!.perSecond);
     const met = ratios.filter((ratio) => ratio >= TARGETS[database]).length;
-    const mailsteadCpu = spread(mailstead.map((run) => run.cpuMsPerMessage), 2) + (database === 'PostgreSQL' ? ` (+${spread(mailstead.map((run) => run.databaseCpuMsPerMessage), 2)})` : '');
+    const mailsteadCpu =
+      spread(
+        mailstead.map((run) => run.cpuMsPerMessage),
+        2,
+      ) +
+      (database === 'PostgreSQL'
+        ? ` (+${spread(
+            mailstead.map((run) => run.databaseCpuMsPerMessage),
+            2,
+          )})`
+        : '');
     const cells = [
       database.padEnd(10),
       (postfix.length ? spread(postfix.map((run) => run.perSecond)) : '-').padStart(15),
@@ -201,10 +255,18 @@ export function printVersusPostfixResults({ databases, runs, skipped, load }: Ve
       (ratios.length ? `${met}/${ratios.length}` : '-').padStart(7),
       spread(mailstead.map((run) => run.p50)).padStart(19),
       spread(mailstead.map((run) => run.p99)).padStart(11),
-      (postfix.length ? spread(postfix.map((run) => run.cpuMsPerMessage), 2) : '-').padStart(19),
+      (postfix.length
+        ? spread(
+            postfix.map((run) => run.cpuMsPerMessage),
+            2,
+          )
+        : '-'
+      ).padStart(19),
       mailsteadCpu.padStart(23),
     ];
     console.log(`| ${cells.join(' | ')} |`);
   }
-  console.log('\nratio: Mailstead over the Postfix run just before it; min-max over the runs. CPU: the Postfix master and its daemons; the Mailstead process (and its PostgreSQL backends); injector and sink excluded');
+  console.log(
+    '\nratio: Mailstead over the Postfix run just before it; min-max over the runs. CPU: the Postfix master and its daemons; the Mailstead process (and its PostgreSQL backends); injector and sink excluded',
+  );
 }

@@ -1,16 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** Colours of the outcomes and rates, the same in every chart, its legend and its table. */
-export const SERIES_COLORS = {
-  delivered: '#16a34a',
-  deferred: '#f59e0b',
-  bounced: '#dc2626',
-  failed: '#7f1d1d',
-  suppressed: '#64748b',
-  opened: '#1d5fd6',
-  clicked: '#7c3aed',
-  threshold: '#b91c1c',
-} as const;
+export { SERIES_COLORS } from '@/lib/client/series-colors';
 
 /** Axis text small enough for a phone, dark enough to read. */
 export const AXIS_TICK = { fontSize: 12, fill: '#475569' } as const;
@@ -46,9 +36,27 @@ export function rateDot(values: readonly (number | null)[], color: string) {
  * screen readers) and the numbers behind it as a table, one click away. The table is the content;
  * the chart is how it looks.
  */
-export function ChartCard({ id, title, description, summary, table, children }: { id: string; title: string; description?: ReactNode; summary: string; table: ReactNode; children: ReactNode }) {
+export function ChartCard({
+  id,
+  title,
+  description,
+  summary,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  summary: string;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-chart={id}>
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      data-chart={id}
+    >
       <h2 id={`${id}-heading`} className="text-base font-semibold">
         {title}
       </h2>

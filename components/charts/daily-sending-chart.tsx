@@ -12,15 +12,21 @@ export function DailySendingChart({ days }: { days: AccountOverview['days'] }) {
         const rest = Math.max(0, day.sent - day.delivered - day.bounced);
         const share = (count: number) => `${(count / most) * 100}%`;
         return (
-          <li key={day.from} className="grid grid-cols-[5.5rem_1fr] items-center gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[7rem_1fr_16rem]">
-            <span className="text-slate-700">{new Date(day.from).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}</span>
+          <li
+            key={day.from}
+            className="grid grid-cols-[5.5rem_1fr] items-center gap-x-3 gap-y-0.5 text-sm sm:grid-cols-[7rem_1fr_16rem]"
+          >
+            <span className="text-slate-700">
+              {new Date(day.from).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })}
+            </span>
             <span className="flex h-3 overflow-hidden rounded bg-slate-100" aria-hidden>
               <span className="bg-green-500" style={{ width: share(day.delivered) }} />
               <span className="bg-red-500" style={{ width: share(day.bounced) }} />
               <span className="bg-slate-400" style={{ width: share(rest) }} />
             </span>
             <span className="col-span-2 text-xs text-slate-600 sm:col-span-1">
-              {day.sent.toLocaleString()} sent · {day.delivered.toLocaleString()} delivered · {day.bounced.toLocaleString()} bounced
+              {day.sent.toLocaleString()} sent · {day.delivered.toLocaleString()} delivered ·{' '}
+              {day.bounced.toLocaleString()} bounced
             </span>
           </li>
         );

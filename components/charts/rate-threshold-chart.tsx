@@ -14,7 +14,23 @@ const axisPercent = new Intl.NumberFormat(undefined, { style: 'percent', maximum
  * A rate per period with the limit that pauses a domain drawn across it as a dashed warning line.
  * The axis always reaches past the limit, so the line is visible even while the rate is far below.
  */
-export function RateThresholdChart({ id, title, description, points, threshold, thresholdLabel, color }: { id: string; title: string; description: ReactNode; points: RatePoint[]; threshold: number; thresholdLabel: string; color: string }) {
+export function RateThresholdChart({
+  id,
+  title,
+  description,
+  points,
+  threshold,
+  thresholdLabel,
+  color,
+}: {
+  id: string;
+  title: string;
+  description: ReactNode;
+  points: RatePoint[];
+  threshold: number;
+  thresholdLabel: string;
+  color: string;
+}) {
   const fullLabel = new Map(points.map((point) => [point.key, point.full]));
   const tick = new Map(points.map((point) => [point.key, point.tick]));
   const highest = Math.max(0, ...points.map((point) => point.rate ?? 0));
@@ -30,16 +46,45 @@ export function RateThresholdChart({ id, title, description, points, threshold, 
         <ChartDataTable
           name={id}
           caption={`${title} per period`}
-          columns={[{ key: 'period', label: 'Period' }, { key: 'rate', label: 'Rate', isNumeric: true }]}
-          rows={points.map((point) => ({ key: point.key, cells: { period: point.full, rate: formatPercent(point.rate) } }))}
+          columns={[
+            { key: 'period', label: 'Period' },
+            { key: 'rate', label: 'Rate', isNumeric: true },
+          ]}
+          rows={points.map((point) => ({
+            key: point.key,
+            cells: { period: point.full, rate: formatPercent(point.rate) },
+          }))}
         />
       }
     >
-      <LineChart responsive data={points} style={{ width: '100%', height: 200 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart
+        responsive
+        data={points}
+        style={{ width: '100%', height: 200 }}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="key" tickFormatter={(key: string) => tick.get(key) ?? ''} tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={16} tickLine={false} />
-        <YAxis domain={[0, ticks.at(-1)!]} ticks={ticks} tickFormatter={(value: number) => axisPercent.format(value)} tick={AXIS_TICK} width={48} tickLine={false} axisLine={false} />
-        <Tooltip labelFormatter={(key) => fullLabel.get(String(key)) ?? String(key)} formatter={(value) => formatPercent(value === null || value === undefined ? null : Number(value))} />
+        <XAxis
+          dataKey="key"
+          tickFormatter={(key: string) => tick.get(key) ?? ''}
+          tick={AXIS_TICK}
+          interval="preserveStartEnd"
+          minTickGap={16}
+          tickLine={false}
+        />
+        <YAxis
+          domain={[0, ticks.at(-1)!]}
+          ticks={ticks}
+          tickFormatter={(value: number) => axisPercent.format(value)}
+          tick={AXIS_TICK}
+          width={48}
+          tickLine={false}
+          axisLine={false}
+        />
+        <Tooltip
+          labelFormatter={(key) => fullLabel.get(String(key)) ?? String(key)}
+          formatter={(value) => formatPercent(value === null || value === undefined ? null : Number(value))}
+        />
         <ReferenceLine
           y={threshold}
           stroke={SERIES_COLORS.threshold}
@@ -47,7 +92,19 @@ export function RateThresholdChart({ id, title, description, points, threshold, 
           ifOverflow="extendDomain"
           label={{ value: thresholdLabel, position: 'insideTopRight', fill: SERIES_COLORS.threshold, fontSize: 12 }}
         />
-        <Line type="monotone" dataKey="rate" name={title} stroke={color} strokeWidth={2} dot={rateDot(points.map((point) => point.rate), color)} connectNulls isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="rate"
+          name={title}
+          stroke={color}
+          strokeWidth={2}
+          dot={rateDot(
+            points.map((point) => point.rate),
+            color,
+          )}
+          connectNulls
+          isAnimationActive={false}
+        />
       </LineChart>
     </ChartCard>
   );

@@ -9,11 +9,20 @@ import { AXIS_TICK, ChartCard, SERIES_COLORS, formatAxisCount } from './chart-ca
 const ACCEPTED_COLOR = '#1e40af';
 
 // Months are UTC calendar months: named in UTC, so that no browser's time zone shifts one.
-const monthName = (from: string, month: 'short' | 'long') => new Date(from).toLocaleDateString(undefined, { month, year: month === 'long' ? 'numeric' : '2-digit', timeZone: 'UTC' });
+const monthName = (from: string, month: 'short' | 'long') =>
+  new Date(from).toLocaleDateString(undefined, {
+    month,
+    year: month === 'long' ? 'numeric' : '2-digit',
+    timeZone: 'UTC',
+  });
 
 /** A sub account's accepted messages per month (what its monthly credit counts), against the current cap. */
 export function SubAccountUsageChart({ history }: { history: SubAccountUsageHistory }) {
-  const points = history.data.map((month) => ({ ...month, tick: monthName(month.from_timestamp, 'short'), full: monthName(month.from_timestamp, 'long') }));
+  const points = history.data.map((month) => ({
+    ...month,
+    tick: monthName(month.from_timestamp, 'short'),
+    full: monthName(month.from_timestamp, 'long'),
+  }));
   const fullLabel = new Map(points.map((point) => [point.month, point.full]));
   const tick = new Map(points.map((point) => [point.month, point.tick]));
   const total = points.reduce((sum, point) => sum + point.reception_count, 0);
@@ -24,7 +33,8 @@ export function SubAccountUsageChart({ history }: { history: SubAccountUsageHist
       title="Usage per month"
       description={
         <>
-          Messages accepted in each calendar month (UTC), the figure the monthly credit caps{cap > 0 ? <>; the line is today&apos;s cap of {formatCount(cap)}</> : null}.
+          Messages accepted in each calendar month (UTC), the figure the monthly credit caps
+          {cap > 0 ? <>; the line is today&apos;s cap of {formatCount(cap)}</> : null}.
         </>
       }
       summary={
@@ -44,19 +54,55 @@ export function SubAccountUsageChart({ history }: { history: SubAccountUsageHist
           ]}
           rows={points.map((point) => ({
             key: point.month,
-            cells: { month: point.full, accepted: formatCount(point.reception_count), delivered: formatCount(point.delivered_count), bounced: formatCount(point.bounced_count) },
+            cells: {
+              month: point.full,
+              accepted: formatCount(point.reception_count),
+              delivered: formatCount(point.delivered_count),
+              bounced: formatCount(point.bounced_count),
+            },
           }))}
         />
       }
     >
-      <BarChart responsive data={points} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart
+        responsive
+        data={points}
+        style={{ width: '100%', height: 240 }}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      >
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="month" tickFormatter={(month: string) => tick.get(month) ?? ''} tick={AXIS_TICK} interval="preserveStartEnd" minTickGap={12} tickLine={false} />
-        <YAxis tickFormatter={formatAxisCount} tick={AXIS_TICK} allowDecimals={false} width={40} tickLine={false} axisLine={false} />
-        <Tooltip labelFormatter={(month) => fullLabel.get(String(month)) ?? String(month)} formatter={(value) => formatCount(Number(value))} cursor={{ fill: '#f1f5f9' }} />
-        <Bar dataKey="reception_count" name="Accepted" fill={ACCEPTED_COLOR} isAnimationActive={false} maxBarSize={40} />
+        <XAxis
+          dataKey="month"
+          tickFormatter={(month: string) => tick.get(month) ?? ''}
+          tick={AXIS_TICK}
+          interval="preserveStartEnd"
+          minTickGap={12}
+          tickLine={false}
+        />
+        <YAxis
+          tickFormatter={formatAxisCount}
+          tick={AXIS_TICK}
+          allowDecimals={false}
+          width={40}
+          tickLine={false}
+          axisLine={false}
+        />
+        <Tooltip
+          labelFormatter={(month) => fullLabel.get(String(month)) ?? String(month)}
+          formatter={(value) => formatCount(Number(value))}
+          cursor={{ fill: '#f1f5f9' }}
+        />
+        <Bar
+          dataKey="reception_count"
+          name="Accepted"
+          fill={ACCEPTED_COLOR}
+          isAnimationActive={false}
+          maxBarSize={40}
+        />
         {/* extendDomain: the axis reaches the cap even in months far below it. */}
-        {cap > 0 ? <ReferenceLine y={cap} stroke={SERIES_COLORS.threshold} strokeDasharray="4 3" ifOverflow="extendDomain" /> : null}
+        {cap > 0 ? (
+          <ReferenceLine y={cap} stroke={SERIES_COLORS.threshold} strokeDasharray="4 3" ifOverflow="extendDomain" />
+        ) : null}
       </BarChart>
     </ChartCard>
   );

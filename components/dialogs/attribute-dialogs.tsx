@@ -3,11 +3,27 @@
 import { AttributeDefinitionForm } from '@/components/forms/attribute-definition-form';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
-import { useCreateAttributeDefinition, useDeleteAttributeDefinition, useUpdateAttributeDefinition } from '@/lib/client/contact-queries';
+import {
+  useCreateAttributeDefinition,
+  useDeleteAttributeDefinition,
+  useUpdateAttributeDefinition,
+} from '@/lib/client/contact-queries';
 import type { AttributeDefinition } from '@/lib/client/types';
 
 /** Create (definition null) or edit one attribute definition. */
-export function AttributeDefinitionDialog({ accountId, isOpen, definition, onClose, onSaved }: { accountId: string; isOpen: boolean; definition: AttributeDefinition | null; onClose: () => void; onSaved: (notice: string) => void }) {
+export function AttributeDefinitionDialog({
+  accountId,
+  isOpen,
+  definition,
+  onClose,
+  onSaved,
+}: {
+  accountId: string;
+  isOpen: boolean;
+  definition: AttributeDefinition | null;
+  onClose: () => void;
+  onSaved: (notice: string) => void;
+}) {
   const create = useCreateAttributeDefinition(accountId);
   const update = useUpdateAttributeDefinition(accountId);
   return (
@@ -17,7 +33,8 @@ export function AttributeDefinitionDialog({ accountId, isOpen, definition, onClo
           definition={definition}
           onCancel={onClose}
           onSubmit={async (values) => {
-            if (definition) await update.mutateAsync({ key: definition.key, type: values.type, label: values.label ?? null });
+            if (definition)
+              await update.mutateAsync({ key: definition.key, type: values.type, label: values.label ?? null });
             else await create.mutateAsync({ key: values.key, type: values.type, label: values.label ?? null });
             onSaved(definition ? `${definition.key} saved.` : `${values.key} added: contacts can hold it now.`);
           }}
@@ -27,7 +44,17 @@ export function AttributeDefinitionDialog({ accountId, isOpen, definition, onClo
   );
 }
 
-export function DeleteAttributeDialog({ accountId, definition, onClose, onDeleted }: { accountId: string; definition: AttributeDefinition | null; onClose: () => void; onDeleted: (notice: string) => void }) {
+export function DeleteAttributeDialog({
+  accountId,
+  definition,
+  onClose,
+  onDeleted,
+}: {
+  accountId: string;
+  definition: AttributeDefinition | null;
+  onClose: () => void;
+  onDeleted: (notice: string) => void;
+}) {
   const remove = useDeleteAttributeDefinition(accountId);
   return (
     <ConfirmDialog
@@ -39,7 +66,8 @@ export function DeleteAttributeDialog({ accountId, definition, onClose, onDelete
       onClose={onClose}
     >
       <p>
-        Every contact&apos;s value for <code className="font-mono">{definition?.key}</code> is removed with it, and imports with this column are refused until it is defined again.
+        Every contact&apos;s value for <code className="font-mono">{definition?.key}</code> is removed with it, and
+        imports with this column are refused until it is defined again.
       </p>
       <p className="font-medium">This cannot be undone.</p>
     </ConfirmDialog>

@@ -2,11 +2,11 @@
 
 import { useState } from 'react';
 import { ContactForm } from '@/components/forms/contact-form';
-import { SELECT } from '@/components/forms/contact-filter-form';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
+import { Field, Select } from '@/components/ui/field';
 import { useBulkContactAction, useCreateContact, useDeleteContact } from '@/lib/client/contact-queries';
 import { formatCount } from '@/lib/client/format';
 import { useAddMembers } from '@/lib/client/list-queries';
@@ -14,7 +14,19 @@ import type { AttributeDefinition, ContactListObject, ContactObject } from '@/li
 
 const plural = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-export function CreateContactDialog({ accountId, isOpen, definitions, onClose, onCreated }: { accountId: string; isOpen: boolean; definitions: AttributeDefinition[]; onClose: () => void; onCreated: (contact: ContactObject) => void }) {
+export function CreateContactDialog({
+  accountId,
+  isOpen,
+  definitions,
+  onClose,
+  onCreated,
+}: {
+  accountId: string;
+  isOpen: boolean;
+  definitions: AttributeDefinition[];
+  onClose: () => void;
+  onCreated: (contact: ContactObject) => void;
+}) {
   const create = useCreateContact(accountId);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Add a contact">
@@ -25,7 +37,8 @@ export function CreateContactDialog({ accountId, isOpen, definitions, onClose, o
           submitLabel="Add contact"
           onCancel={onClose}
           onSubmit={async (body) => {
-            onCreated(await create.mutateAsync(body));
+            // The form asks for the address when it adds a contact; only an edit may leave it out.
+            onCreated(await create.mutateAsync({ ...body, email: body.email ?? '' }));
           }}
         />
       ) : null}
@@ -34,7 +47,17 @@ export function CreateContactDialog({ accountId, isOpen, definitions, onClose, o
 }
 
 /** Deleting is not unsubscribing: the dialog says so, since only unsubscribe keeps the history (R3). */
-export function DeleteContactsDialog({ accountId, ids, onClose, onDone }: { accountId: string; ids: string[] | null; onClose: () => void; onDone: (notice: string) => void }) {
+export function DeleteContactsDialog({
+  accountId,
+  ids,
+  onClose,
+  onDone,
+}: {
+  accountId: string;
+  ids: string[] | null;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const bulk = useBulkContactAction(accountId);
   const close = () => {
     bulk.reset();
@@ -81,7 +104,8 @@ export function DeleteContactsDialog({ accountId, ids, onClose, onDone }: { acco
           </Alert>
         ) : null}
         <p>
-          {count === 1 ? 'The contact' : `These ${formatCount(count)} contacts`} and {count === 1 ? 'its' : 'their'} list memberships are removed for good. Suppressions stay as they are.
+          {count === 1 ? 'The contact' : `These ${formatCount(count)} contacts`} and {count === 1 ? 'its' : 'their'}{' '}
+          list memberships are removed for good. Suppressions stay as they are.
         </p>
         <p>To stop marketing mail but keep the record and its history, unsubscribe instead.</p>
         <p className="font-medium">This cannot be undone.</p>
@@ -90,19 +114,48 @@ export function DeleteContactsDialog({ accountId, ids, onClose, onDone }: { acco
   );
 }
 
-export function DeleteContactDialog({ accountId, contact, onClose, onDeleted }: { accountId: string; contact: ContactObject | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteContactDialog({
+  accountId,
+  contact,
+  onClose,
+  onDeleted,
+}: {
+  accountId: string;
+  contact: ContactObject | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteContact(accountId);
   return (
-    <ConfirmDialog isOpen={contact !== null} title="Delete this contact?" confirmLabel="Delete contact" onConfirm={() => remove.mutateAsync(contact!.id)} onDone={onDeleted} onClose={onClose}>
+    <ConfirmDialog
+      isOpen={contact !== null}
+      title="Delete this contact?"
+      confirmLabel="Delete contact"
+      onConfirm={() => remove.mutateAsync(contact!.id)}
+      onDone={onDeleted}
+      onClose={onClose}
+    >
       <p>
-        <strong className="wrap-anywhere">{contact?.email}</strong> and its list memberships are removed for good. Suppressions stay as they are. To stop marketing mail but keep
-        the history, unsubscribe instead.
+        <strong className="wrap-anywhere">{contact?.email}</strong> and its list memberships are removed for good.
+        Suppressions stay as they are. To stop marketing mail but keep the history, unsubscribe instead.
       </p>
     </ConfirmDialog>
   );
 }
 
-export function AddToListDialog({ accountId, ids, lists, onClose, onDone }: { accountId: string; ids: string[] | null; lists: ContactListObject[]; onClose: () => void; onDone: (notice: string) => void }) {
+export function AddToListDialog({
+  accountId,
+  ids,
+  lists,
+  onClose,
+  onDone,
+}: {
+  accountId: string;
+  ids: string[] | null;
+  lists: ContactListObject[];
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const add = useAddMembers(accountId);
   const [listId, setListId] = useState('');
   const close = () => {
@@ -118,21 +171,22 @@ export function AddToListDialog({ accountId, ids, lists, onClose, onDone }: { ac
       variant="primary"
       isConfirmDisabled={!listId}
       onConfirm={() => add.mutateAsync({ listId, contacts: ids! })}
-      onDone={() => onDone(`${plural(count, 'contact')} added to ${lists.find((list) => list.id === listId)?.name ?? 'the list'}.`)}
+      onDone={() =>
+        onDone(`${plural(count, 'contact')} added to ${lists.find((list) => list.id === listId)?.name ?? 'the list'}.`)
+      }
       onClose={close}
     >
       {lists.length ? (
-        <label className="block text-sm font-medium text-slate-800">
-          List
-          <select value={listId} onChange={(event) => setListId(event.target.value)} className={SELECT}>
+        <Field label="List">
+          <Select value={listId} onChange={(event) => setListId(event.target.value)}>
             <option value="">Choose a list…</option>
             {lists.map((list) => (
               <option key={list.id} value={list.id}>
                 {list.name}
               </option>
             ))}
-          </select>
-        </label>
+          </Select>
+        </Field>
       ) : (
         <p>This account has no lists yet: create one on the Lists page first.</p>
       )}

@@ -11,19 +11,52 @@ import { TextInput } from '@/components/ui/field';
 import { Alert, LoadingState } from '@/components/ui/feedback';
 import { useContacts } from '@/lib/client/contact-queries';
 import { formatCount } from '@/lib/client/format';
-import { useAddMembers, useCreateList, useDeleteList, useUpdateList } from '@/lib/client/list-queries';
+import {
+  useAddMembers,
+  useCreateList,
+  useDeleteList,
+  usePasteMembers,
+  useUpdateList,
+  type PasteMembersOutcome,
+} from '@/lib/client/list-queries';
 import type { ContactListObject } from '@/lib/client/types';
 
-export function CreateListDialog({ accountId, isOpen, onClose, onCreated }: { accountId: string; isOpen: boolean; onClose: () => void; onCreated: (list: ContactListObject) => void }) {
+export function CreateListDialog({
+  accountId,
+  isOpen,
+  onClose,
+  onCreated,
+}: {
+  accountId: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onCreated: (list: ContactListObject) => void;
+}) {
   const create = useCreateList(accountId);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Create a list">
-      {isOpen ? <ListForm submitLabel="Create list" onCancel={onClose} onSubmit={async (values) => onCreated(await create.mutateAsync(values))} /> : null}
+      {isOpen ? (
+        <ListForm
+          submitLabel="Create list"
+          onCancel={onClose}
+          onSubmit={async (values) => onCreated(await create.mutateAsync(values))}
+        />
+      ) : null}
     </Dialog>
   );
 }
 
-export function EditListDialog({ accountId, list, onClose, onSaved }: { accountId: string; list: ContactListObject | null; onClose: () => void; onSaved: () => void }) {
+export function EditListDialog({
+  accountId,
+  list,
+  onClose,
+  onSaved,
+}: {
+  accountId: string;
+  list: ContactListObject | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const update = useUpdateList(accountId);
   return (
     <Dialog isOpen={list !== null} onClose={onClose} title="Edit list">
@@ -43,29 +76,67 @@ export function EditListDialog({ accountId, list, onClose, onSaved }: { accountI
 }
 
 /** R10: the list goes, its memberships stay (so an unsubscribe survives); the dialog says so. */
-export function DeleteListDialog({ accountId, list, onClose, onDeleted }: { accountId: string; list: ContactListObject | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteListDialog({
+  accountId,
+  list,
+  onClose,
+  onDeleted,
+}: {
+  accountId: string;
+  list: ContactListObject | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const remove = useDeleteList(accountId);
   return (
-    <ConfirmDialog isOpen={list !== null} title="Delete this list?" confirmLabel="Delete list" onConfirm={() => remove.mutateAsync(list!.id)} onDone={onDeleted} onClose={onClose}>
+    <ConfirmDialog
+      isOpen={list !== null}
+      title="Delete this list?"
+      confirmLabel="Delete list"
+      onConfirm={() => remove.mutateAsync(list!.id)}
+      onDone={onDeleted}
+      onClose={onClose}
+    >
       <p>
-        <strong className="wrap-anywhere">{list?.name}</strong> disappears from the dashboard and the API. Its contacts stay, and so does each one&apos;s record of this
-        list, so an unsubscribe from it is not forgotten.
+        <strong className="wrap-anywhere">{list?.name}</strong> disappears from the dashboard and the API. Its contacts
+        stay, and so does each one&apos;s record of this list, so an unsubscribe from it is not forgotten.
       </p>
     </ConfirmDialog>
   );
 }
 
 /** Add members by searching the contacts, or by pasting many addresses at once. */
-export function AddMembersDialog({ accountId, list, onClose, onAdded }: { accountId: string; list: ContactListObject | null; onClose: () => void; onAdded: (notice: string) => void }) {
+export function AddMembersDialog({
+  accountId,
+  list,
+  onClose,
+  onAdded,
+}: {
+  accountId: string;
+  list: ContactListObject | null;
+  onClose: () => void;
+  onAdded: (notice: string) => void;
+}) {
   const [mode, setMode] = useState<'search' | 'paste'>('search');
-  const add = useAddMembers(accountId);
+  const [outcome, setOutcome] = useState<PasteMembersOutcome | null>(null);
+  const paste = usePasteMembers(accountId);
+  const close = () => {
+    setOutcome(null);
+    onClose();
+  };
   const tab = (value: typeof mode, label: string) => (
-    <button type="button" role="tab" aria-selected={mode === value} onClick={() => setMode(value)} className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={mode === value}
+      onClick={() => setMode(value)}
+      className={`rounded-md px-3 py-1.5 text-sm font-medium ${mode === value ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
+    >
       {label}
     </button>
   );
   return (
-    <Dialog isOpen={list !== null} onClose={onClose} title={`Add members to ${list?.name ?? 'the list'}`}>
+    <Dialog isOpen={list !== null} onClose={close} title={`Add members to ${list?.name ?? 'the list'}`}>
       {list ? (
         <div className="space-y-4">
           <div role="tablist" aria-label="How to add" className="flex gap-2">
@@ -74,15 +145,18 @@ export function AddMembersDialog({ accountId, list, onClose, onAdded }: { accoun
           </div>
           {mode === 'search' ? (
             <SearchMembersPanel accountId={accountId} listId={list.id} onAdded={onAdded} />
+          ) : outcome ? (
+            <PasteOutcome outcome={outcome} listName={list.name} onAgain={() => setOutcome(null)} onDone={close} />
           ) : (
             <PasteMembersForm
               accountId={accountId}
               listId={list.id}
-              onCancel={onClose}
-              onSubmit={async ({ contacts, status }) => {
-                const outcome = await add.mutateAsync({ listId: list.id, contacts, status });
-                onAdded(`${formatCount(outcome.added)} contact${outcome.added === 1 ? '' : 's'} added to ${list.name}.`);
-                onClose();
+              onCancel={close}
+              onSubmit={async ({ lines, status, createMissing }) => {
+                const result = await paste.mutateAsync({ listId: list.id, lines, status, createMissing });
+                onAdded(addedNotice(result, list.name));
+                if (result.refused.length > 0) setOutcome(result);
+                else close();
               }}
             />
           )}
@@ -92,11 +166,73 @@ export function AddMembersDialog({ accountId, list, onClose, onAdded }: { accoun
   );
 }
 
-function SearchMembersPanel({ accountId, listId, onAdded }: { accountId: string; listId: string; onAdded: (notice: string) => void }) {
+const addedNotice = (outcome: PasteMembersOutcome, listName: string) =>
+  `${formatCount(outcome.added)} contact${outcome.added === 1 ? '' : 's'} added to ${listName}` +
+  (outcome.createdContacts > 0
+    ? ` (${formatCount(outcome.createdContacts)} new contact${outcome.createdContacts === 1 ? '' : 's'})`
+    : '') +
+  (outcome.refused.length > 0 ? `; ${formatCount(outcome.refused.length)} not added.` : '.');
+
+/** What a paste did: how many were added, and each line that was not, with why. */
+function PasteOutcome({
+  outcome,
+  listName,
+  onAgain,
+  onDone,
+}: {
+  outcome: PasteMembersOutcome;
+  listName: string;
+  onAgain: () => void;
+  onDone: () => void;
+}) {
+  return (
+    <div className="space-y-3 text-sm">
+      <Alert tone={outcome.added > 0 ? 'success' : 'warning'} title={addedNotice(outcome, listName)}>
+        {formatCount(outcome.refused.length)} line{outcome.refused.length === 1 ? ' was' : 's were'} not added:
+      </Alert>
+      <ul
+        className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md ring-1 ring-slate-200"
+        aria-label="Lines not added"
+      >
+        {outcome.refused.map((refusal) => (
+          <li
+            key={refusal.line}
+            data-refused-line={refusal.line}
+            className="flex flex-wrap justify-between gap-x-3 px-3 py-1.5"
+          >
+            <span className="min-w-0 font-mono text-xs wrap-anywhere">{refusal.line}</span>
+            <span className="text-xs text-slate-600" data-reason>
+              {refusal.reason}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onAgain}>
+          Paste more
+        </Button>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  );
+}
+
+function SearchMembersPanel({
+  accountId,
+  listId,
+  onAdded,
+}: {
+  accountId: string;
+  listId: string;
+  onAdded: (notice: string) => void;
+}) {
   const [search, setSearch] = useState('');
   const [submitted, setSubmitted] = useState('');
   const [added, setAdded] = useState<Set<string>>(new Set());
-  const contacts = useContacts(accountId, new URLSearchParams({ limit: '10', ...(submitted ? { search: submitted } : {}) }).toString());
+  const contacts = useContacts(
+    accountId,
+    new URLSearchParams({ limit: '10', ...(submitted ? { search: submitted } : {}) }).toString(),
+  );
   const add = useAddMembers(accountId);
   return (
     <div className="space-y-3">
@@ -109,7 +245,13 @@ function SearchMembersPanel({ accountId, listId, onAdded }: { accountId: string;
           setSubmitted(search.trim());
         }}
       >
-        <TextInput type="search" aria-label="Email or name" placeholder="Email or name" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextInput
+          type="search"
+          aria-label="Email or name"
+          placeholder="Email or name"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>
@@ -117,7 +259,9 @@ function SearchMembersPanel({ accountId, listId, onAdded }: { accountId: string;
       {add.error ? <Alert tone="error">{add.error.message}</Alert> : null}
       {contacts.isPending ? <LoadingState label="Searching…" /> : null}
       {contacts.error ? <Alert tone="error">{contacts.error.message}</Alert> : null}
-      {contacts.data && contacts.data.data.length === 0 ? <p className="text-sm text-slate-600">No contact matches.</p> : null}
+      {contacts.data && contacts.data.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No contact matches.</p>
+      ) : null}
       <ul className="divide-y divide-slate-100">
         {(contacts.data?.data ?? []).map((contact) => (
           <li key={contact.id} className="flex items-center gap-3 py-2" data-search-result={contact.email}>

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { InviteMemberForm, SELECT_CLASS } from '@/components/forms/invite-member-form';
+import { InviteMemberForm } from '@/components/forms/invite-member-form';
+import { Field, Select } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -10,9 +11,27 @@ import { Alert } from '@/components/ui/feedback';
 import type { MemberRole } from '@/lib/auth/principal';
 import { MEMBER_ROLES } from '@/lib/auth/roles';
 import { formatDateTime } from '@/lib/client/format';
-import { useAddMember, useChangeMemberRole, useRemoveMember, useRevokeInvitation, type MemberInvitationObject, type MemberObject } from '@/lib/client/member-queries';
+import {
+  useAddMember,
+  useChangeMemberRole,
+  useRemoveMember,
+  useRevokeInvitation,
+  type AddedMember,
+  type MemberInvitationObject,
+  type MemberObject,
+} from '@/lib/client/member-queries';
 
-export function InviteMemberDialog({ accountId, isOpen, onClose, onAdded }: { accountId: string; isOpen: boolean; onClose: () => void; onAdded: (member: MemberObject) => void }) {
+export function InviteMemberDialog({
+  accountId,
+  isOpen,
+  onClose,
+  onAdded,
+}: {
+  accountId: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onAdded: (member: AddedMember) => void;
+}) {
   const add = useAddMember(accountId);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title="Invite member">
@@ -22,16 +41,35 @@ export function InviteMemberDialog({ accountId, isOpen, onClose, onAdded }: { ac
 }
 
 /** A link made because no system sender is configured: shown until the dialog closes, never again. */
-export function InvitationLinkDialog({ invitation, onClose }: { invitation: MemberInvitationObject | null; onClose: () => void }) {
+export function InvitationLinkDialog({
+  invitation,
+  onClose,
+}: {
+  invitation: MemberInvitationObject | null;
+  onClose: () => void;
+}) {
   return (
-    <Dialog isOpen={invitation !== null} onClose={onClose} title={`Invitation link for ${invitation?.email ?? ''}`} footer={<Button onClick={onClose}>Done</Button>}>
+    <Dialog
+      isOpen={invitation !== null}
+      onClose={onClose}
+      title={`Invitation link for ${invitation?.email ?? ''}`}
+      footer={<Button onClick={onClose}>Done</Button>}
+    >
       <div className="space-y-3 text-sm">
-        <Alert tone="warning" title={invitation?.delivery_error ? 'The invitation was not mailed' : 'Send this link to the person yourself'}>
-          {invitation?.delivery_error ?? 'This server has no system sender (SYSTEM_SENDER), so Mailstead does not mail invitations.'} Anyone with the link can
-          join as {invitation?.role}: pass it on privately. It works once, until {invitation ? formatDateTime(invitation.expires_at) : ''}, and is not shown again.
+        <Alert
+          tone="warning"
+          title={invitation?.delivery_error ? 'The invitation was not mailed' : 'Send this link to the person yourself'}
+        >
+          {invitation?.delivery_error ??
+            'This server has no system sender (SYSTEM_SENDER), so Mailstead does not mail invitations.'}{' '}
+          Anyone with the link can join as {invitation?.role}: pass it on privately. It works once, until{' '}
+          {invitation ? formatDateTime(invitation.expires_at) : ''}, and is not shown again.
         </Alert>
         <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900" data-testid="invitation-link">
+          <code
+            className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900"
+            data-testid="invitation-link"
+          >
             {invitation?.url}
           </code>
           <CopyButton value={invitation?.url ?? ''} what="invitation link" />
@@ -41,7 +79,17 @@ export function InvitationLinkDialog({ invitation, onClose }: { invitation: Memb
   );
 }
 
-export function ChangeRoleDialog({ accountId, member, onClose, onChanged }: { accountId: string; member: MemberObject | null; onClose: () => void; onChanged: (member: MemberObject) => void }) {
+export function ChangeRoleDialog({
+  accountId,
+  member,
+  onClose,
+  onChanged,
+}: {
+  accountId: string;
+  member: MemberObject | null;
+  onClose: () => void;
+  onChanged: (member: MemberObject) => void;
+}) {
   const change = useChangeMemberRole(accountId);
   const [role, setRole] = useState<MemberRole | null>(null);
   const chosen = role ?? member?.role ?? 'Developer';
@@ -63,38 +111,72 @@ export function ChangeRoleDialog({ accountId, member, onClose, onChanged }: { ac
       <p>
         The new role of <strong className="wrap-anywhere">{member?.email}</strong> applies to their next request.
       </p>
-      <label htmlFor="change-role" className="block text-sm font-medium text-slate-800">
-        Role
-      </label>
-      <select id="change-role" className={SELECT_CLASS} value={chosen} onChange={(event) => setRole(event.target.value as MemberRole)}>
-        {MEMBER_ROLES.map((candidate) => (
-          <option key={candidate} value={candidate}>
-            {candidate}
-          </option>
-        ))}
-      </select>
+      <Field label="Role" htmlFor="change-role">
+        <Select value={chosen} onChange={(event) => setRole(event.target.value as MemberRole)}>
+          {MEMBER_ROLES.map((candidate) => (
+            <option key={candidate} value={candidate}>
+              {candidate}
+            </option>
+          ))}
+        </Select>
+      </Field>
     </ConfirmDialog>
   );
 }
 
-export function RemoveMemberDialog({ accountId, member, onClose, onRemoved }: { accountId: string; member: MemberObject | null; onClose: () => void; onRemoved: (email: string) => void }) {
+export function RemoveMemberDialog({
+  accountId,
+  member,
+  onClose,
+  onRemoved,
+}: {
+  accountId: string;
+  member: MemberObject | null;
+  onClose: () => void;
+  onRemoved: (email: string) => void;
+}) {
   const remove = useRemoveMember(accountId);
   return (
-    <ConfirmDialog isOpen={member !== null} title="Remove member" confirmLabel="Remove member" onConfirm={() => remove.mutateAsync(member!.user_id)} onDone={() => onRemoved(member!.email)} onClose={onClose}>
+    <ConfirmDialog
+      isOpen={member !== null}
+      title="Remove member"
+      confirmLabel="Remove member"
+      onConfirm={() => remove.mutateAsync(member!.user_id)}
+      onDone={() => onRemoved(member!.email)}
+      onClose={onClose}
+    >
       <p>
-        Remove <strong className="wrap-anywhere">{member?.email}</strong> ({member?.role}) from this account? They lose access at once. Their Mailstead user stays, with
-        any other accounts it belongs to.
+        Remove <strong className="wrap-anywhere">{member?.email}</strong> ({member?.role}) from this account? They lose
+        access at once. Their Mailstead user stays, with any other accounts it belongs to.
       </p>
     </ConfirmDialog>
   );
 }
 
-export function RevokeInvitationDialog({ accountId, invitation, onClose, onRevoked }: { accountId: string; invitation: MemberInvitationObject | null; onClose: () => void; onRevoked: (email: string) => void }) {
+export function RevokeInvitationDialog({
+  accountId,
+  invitation,
+  onClose,
+  onRevoked,
+}: {
+  accountId: string;
+  invitation: MemberInvitationObject | null;
+  onClose: () => void;
+  onRevoked: (email: string) => void;
+}) {
   const revoke = useRevokeInvitation(accountId);
   return (
-    <ConfirmDialog isOpen={invitation !== null} title="Revoke invitation" confirmLabel="Revoke invitation" onConfirm={() => revoke.mutateAsync(invitation!.id)} onDone={() => onRevoked(invitation!.email)} onClose={onClose}>
+    <ConfirmDialog
+      isOpen={invitation !== null}
+      title="Revoke invitation"
+      confirmLabel="Revoke invitation"
+      onConfirm={() => revoke.mutateAsync(invitation!.id)}
+      onDone={() => onRevoked(invitation!.email)}
+      onClose={onClose}
+    >
       <p>
-        Revoke the invitation of <strong className="wrap-anywhere">{invitation?.email}</strong>? Its link stops working; you can invite the address again later.
+        Revoke the invitation of <strong className="wrap-anywhere">{invitation?.email}</strong>? Its link stops working;
+        you can invite the address again later.
       </p>
     </ConfirmDialog>
   );

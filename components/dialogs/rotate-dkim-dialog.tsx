@@ -5,7 +5,19 @@ import { useRotateDkim } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 
 /** Rotation changes the key that signs every message at once, so it says what will happen first. */
-export function RotateDkimDialog({ accountId, domain, isOpen, onClose, onRotated }: { accountId: string; domain: DomainObject; isOpen: boolean; onClose: () => void; onRotated: (notice: string) => void }) {
+export function RotateDkimDialog({
+  accountId,
+  domain,
+  isOpen,
+  onClose,
+  onRotated,
+}: {
+  accountId: string;
+  domain: DomainObject;
+  isOpen: boolean;
+  onClose: () => void;
+  onRotated: (notice: string) => void;
+}) {
   const rotate = useRotateDkim(accountId, domain.domain);
   const standby = domain.dns_records.find((record) => record.label.startsWith('DKIM standby'));
   const active = domain.dns_records.find((record) => record.label === 'DKIM');
@@ -26,12 +38,13 @@ export function RotateDkimDialog({ accountId, domain, isOpen, onClose, onRotated
       onClose={onClose}
     >
       <p>
-        The standby key (selector <code>{selectorOf(standby)}</code>) becomes active and signs every message from this moment; the current key (selector{' '}
-        <code>{selectorOf(active)}</code>) stops signing.
+        The standby key (selector <code>{selectorOf(standby)}</code>) becomes active and signs every message from this
+        moment; the current key (selector <code>{selectorOf(active)}</code>) stops signing.
       </p>
       <p>
-        Mail signed before now names the old key, and receivers (and any DNS cache on the way) look it up when that mail arrives, sometimes days later: leave the old DKIM record
-        published for a few days. A new standby record then appears in the list, to publish for the next rotation.
+        Mail signed before now names the old key, and receivers (and any DNS cache on the way) look it up when that mail
+        arrives, sometimes days later: leave the old DKIM record published for a few days. A new standby record then
+        appears in the list, to publish for the next rotation.
       </p>
     </ConfirmDialog>
   );

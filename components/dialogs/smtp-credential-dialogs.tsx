@@ -45,7 +45,10 @@ export function ConnectionSetting({ label, value, testId }: { label: string; val
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className="w-24 shrink-0 text-slate-600">{label}</span>
-      <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900" data-testid={testId}>
+      <code
+        className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-900"
+        data-testid={testId}
+      >
         {value}
       </code>
       <CopyButton value={value} what={label.toLowerCase()} />
@@ -54,9 +57,22 @@ export function ConnectionSetting({ label, value, testId }: { label: string; val
 }
 
 /** The password exists in the browser only while this dialog is open: it is never shown again. */
-export function SmtpPasswordDialog({ created, settings, onClose }: { created: { credential: SmtpCredentialObject; password: string } | null; settings: SmtpSettings | undefined; onClose: () => void }) {
+export function SmtpPasswordDialog({
+  created,
+  settings,
+  onClose,
+}: {
+  created: { credential: SmtpCredentialObject; password: string } | null;
+  settings: SmtpSettings | undefined;
+  onClose: () => void;
+}) {
   return (
-    <Dialog isOpen={created !== null} onClose={onClose} title={`SMTP credential “${created?.credential.name ?? ''}” created`} footer={<Button onClick={onClose}>I have stored the password</Button>}>
+    <Dialog
+      isOpen={created !== null}
+      onClose={onClose}
+      title={`SMTP credential “${created?.credential.name ?? ''}” created`}
+      footer={<Button onClick={onClose}>I have stored the password</Button>}
+    >
       <div className="space-y-3 text-sm">
         <Alert tone="warning" title="Copy the password now">
           This is the only time Mailstead shows it. If it is lost, delete the credential and create another.
@@ -64,7 +80,9 @@ export function SmtpPasswordDialog({ created, settings, onClose }: { created: { 
         {settings ? <ConnectionSetting label="Host" value={settings.host} testId="smtp-host" /> : null}
         {settings?.port ? <ConnectionSetting label="Port" value={String(settings.port)} testId="smtp-port" /> : null}
         <ConnectionSetting label="Security" value="STARTTLS (required)" testId="smtp-security" />
-        {settings?.tls_port ? <ConnectionSetting label="Port (implicit TLS)" value={String(settings.tls_port)} testId="smtp-tls-port" /> : null}
+        {settings?.tls_port ? (
+          <ConnectionSetting label="Port (implicit TLS)" value={String(settings.tls_port)} testId="smtp-tls-port" />
+        ) : null}
         <ConnectionSetting label="Username" value={created?.credential.username ?? ''} testId="smtp-username" />
         <ConnectionSetting label="Password" value={created?.password ?? ''} testId="smtp-password" />
       </div>
@@ -72,7 +90,17 @@ export function SmtpPasswordDialog({ created, settings, onClose }: { created: { 
   );
 }
 
-export function DeleteSmtpCredentialDialog({ accountId, credential, onClose, onDeleted }: { accountId: string; credential: SmtpCredentialObject | null; onClose: () => void; onDeleted: (name: string) => void }) {
+export function DeleteSmtpCredentialDialog({
+  accountId,
+  credential,
+  onClose,
+  onDeleted,
+}: {
+  accountId: string;
+  credential: SmtpCredentialObject | null;
+  onClose: () => void;
+  onDeleted: (name: string) => void;
+}) {
   const remove = useDeleteSmtpCredential(accountId);
   return (
     <ConfirmDialog
@@ -84,8 +112,9 @@ export function DeleteSmtpCredentialDialog({ accountId, credential, onClose, onD
       onClose={onClose}
     >
       <p>
-        Delete <strong>{credential?.name}</strong> (<span className="wrap-anywhere font-mono text-xs">{credential?.username}</span>)? Applications using it can no longer sign in to send mail. This
-        cannot be undone.
+        Delete <strong>{credential?.name}</strong> (
+        <span className="wrap-anywhere font-mono text-xs">{credential?.username}</span>)? Applications using it can no
+        longer sign in to send mail. This cannot be undone.
       </p>
     </ConfirmDialog>
   );

@@ -62,7 +62,9 @@ export function WebhookDeliveryDialog({
               <span className="text-slate-600">
                 Event <span className="font-mono text-xs">{data.event_id}</span>
               </span>
-              {data.next_attempt_at ? <span className="text-slate-600">· next attempt {formatDateTime(data.next_attempt_at)}</span> : null}
+              {data.next_attempt_at ? (
+                <span className="text-slate-600">· next attempt {formatDateTime(data.next_attempt_at)}</span>
+              ) : null}
             </p>
             <section aria-labelledby="attempts-heading">
               <h3 id="attempts-heading" className="mb-2 font-semibold">
@@ -71,16 +73,26 @@ export function WebhookDeliveryDialog({
               {data.attempts_log.length === 0 ? <p className="text-slate-600">Not sent yet.</p> : null}
               <ol className="space-y-3" data-testid="delivery-attempts">
                 {data.attempts_log.map((attempt, index) => (
-                  <li key={`${attempt.at}-${index}`} className="rounded-md p-3 ring-1 ring-slate-200" data-attempt={index + 1}>
+                  <li
+                    key={`${attempt.at}-${index}`}
+                    className="rounded-md p-3 ring-1 ring-slate-200"
+                    data-attempt={index + 1}
+                  >
                     <p className="flex flex-wrap justify-between gap-x-3 text-xs">
                       <span className="font-medium text-slate-800">
                         Attempt {index + 1} · {formatDateTime(attempt.at)}
                       </span>
-                      <span className={`tabular-nums ${attempt.response_status !== null && attempt.response_status < 300 ? 'text-green-800' : 'text-red-800'}`}>{describeAnswer(attempt)}</span>
+                      <span
+                        className={`tabular-nums ${attempt.response_status !== null && attempt.response_status < 300 ? 'text-green-800' : 'text-red-800'}`}
+                      >
+                        {describeAnswer(attempt)}
+                      </span>
                     </p>
                     {attempt.error ? <p className="mt-1 text-xs text-red-800 wrap-anywhere">{attempt.error}</p> : null}
                     {attempt.response_body ? (
-                      <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">{truncateBody(attempt.response_body, SHOWN_BODY)}</pre>
+                      <pre className="mt-2 max-h-40 overflow-auto whitespace-pre-wrap rounded bg-slate-50 p-2 font-mono text-xs text-slate-700 wrap-anywhere">
+                        {truncateBody(attempt.response_body, SHOWN_BODY)}
+                      </pre>
                     ) : null}
                   </li>
                 ))}
@@ -90,7 +102,10 @@ export function WebhookDeliveryDialog({
               <h3 id="payload-heading" className="mb-2 font-semibold">
                 Payload
               </h3>
-              <pre className="max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100 wrap-anywhere" data-testid="delivery-payload">
+              <pre
+                className="max-h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100 wrap-anywhere"
+                data-testid="delivery-payload"
+              >
                 {JSON.stringify(data.payload, null, 2)}
               </pre>
             </section>

@@ -1,7 +1,7 @@
 'use client';
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/client/use-query';
 import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -45,18 +45,30 @@ export function AcceptInvitationForm({ token }: { token: string }) {
 
 function JoinForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const router = useRouter();
-  const form = useForm<Values>({ resolver: zodResolver(acceptInvitationSchema), defaultValues: { token, name: invitation.name ?? '', password: '' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(acceptInvitationSchema),
+    defaultValues: { token, name: invitation.name ?? '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const accepted = await apiRequest<{ account_id: string; email: string }>('/internal/invitations/accept', { method: 'POST', body: { ...values, name: values.name || null } });
-      const signedIn = await signIn('credentials', { email: accepted.email, password: values.password, redirect: false });
+      const accepted = await apiRequest<{ account_id: string; email: string }>('/internal/invitations/accept', {
+        method: 'POST',
+        body: { ...values, name: values.name || null },
+      });
+      const signedIn = await signIn('credentials', {
+        email: accepted.email,
+        password: values.password,
+        redirect: false,
+      });
       router.replace(signedIn?.ok ? `/${accepted.account_id}` : `/sign-in?email=${encodeURIComponent(accepted.email)}`);
       router.refresh();
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message.replace(/^password: /, '') });
+      form.setError((field ?? 'root') as keyof Values | 'root', {
+        message: (error as Error).message.replace(/^password: /, ''),
+      });
     }
   });
 
@@ -66,7 +78,8 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
       <div>
         <h1 className="text-lg font-semibold wrap-anywhere">Join {accountName}</h1>
         <p className="mt-1 text-sm text-slate-600">
-          You are invited as <strong>{role}</strong>. Choose a password for <span className="font-medium wrap-anywhere">{email}</span>; you will use it to sign in.
+          You are invited as <strong>{role}</strong>. Choose a password for{' '}
+          <span className="font-medium wrap-anywhere">{email}</span>; you will use it to sign in.
         </p>
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
@@ -76,8 +89,20 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
       <Field label="Your name (optional)" htmlFor="invite-name" error={errors.name?.message}>
         <TextInput id="invite-name" autoComplete="name" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
-      <Field label="Password" htmlFor="invite-password" hint="At least 10 characters. If this address already has a Mailstead user, enter its password." error={errors.password?.message}>
-        <TextInput id="invite-password" type="password" autoComplete="new-password" autoFocus isInvalid={Boolean(errors.password)} {...form.register('password')} />
+      <Field
+        label="Password"
+        htmlFor="invite-password"
+        hint="At least 10 characters. If this address already has a Mailstead user, enter its password."
+        error={errors.password?.message}
+      >
+        <TextInput
+          id="invite-password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          isInvalid={Boolean(errors.password)}
+          {...form.register('password')}
+        />
       </Field>
       <Button type="submit" className="w-full" isBusy={isSubmitting}>
         Join and sign in

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { fieldOfError } from '@/lib/client/api';
-import { SendingTypeSelect } from './sending-type-select';
+import { SendingTypeHelp, SendingTypeSelect } from './sending-type-select';
 import { useCreateDomain } from '@/lib/client/queries';
 import { createDomainSchema } from '@/lib/core/domains/schemas';
 
@@ -17,7 +17,10 @@ type Values = z.input<typeof createDomainSchema>;
 export function AddDomainForm({ accountId }: { accountId: string }) {
   const router = useRouter();
   const create = useCreateDomain(accountId);
-  const form = useForm<Values>({ resolver: zodResolver(createDomainSchema), defaultValues: { domain: '', sending_type: 'transactional' } });
+  const form = useForm<Values>({
+    resolver: zodResolver(createDomainSchema),
+    defaultValues: { domain: '', sending_type: 'transactional' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -25,7 +28,9 @@ export function AddDomainForm({ accountId }: { accountId: string }) {
       router.push(`/${accountId}/domains/${encodeURIComponent(domain.domain)}`);
     } catch (error) {
       const field = fieldOfError(error, ['domain', 'sending_type']);
-      form.setError((field ?? 'domain') as keyof Values, { message: (error as Error).message.replace(/^domain: /, '') });
+      form.setError((field ?? 'domain') as keyof Values, {
+        message: (error as Error).message.replace(/^domain: /, ''),
+      });
     }
   });
   return (
@@ -33,7 +38,13 @@ export function AddDomainForm({ accountId }: { accountId: string }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-56 flex-1">
           <Field label="Domain" htmlFor="new-domain" error={errors.domain?.message}>
-            <TextInput id="new-domain" placeholder="mail.example.com" aria-describedby="new-domain-hint" isInvalid={Boolean(errors.domain)} {...form.register('domain')} />
+            <TextInput
+              id="new-domain"
+              placeholder="mail.example.com"
+              aria-describedby="new-domain-hint"
+              isInvalid={Boolean(errors.domain)}
+              {...form.register('domain')}
+            />
           </Field>
         </div>
         <SendingTypeSelect id="sending-type" {...form.register('sending_type')} />
@@ -44,6 +55,7 @@ export function AddDomainForm({ accountId }: { accountId: string }) {
       <p id="new-domain-hint" className="text-xs text-slate-600">
         The domain you send from, e.g. mail.example.com.
       </p>
+      <SendingTypeHelp id="sending-type" />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { fieldOfError } from '@/lib/client/api';
+import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import { createApiKeySchema } from '@/lib/core/api-keys/schemas';
 import { ScopePicker } from './scope-picker';
 
@@ -15,7 +16,23 @@ type SchemaInput = z.input<typeof createApiKeySchema>;
 const FIELDS = ['label', 'scopes', 'ip_allow_list'] as const;
 
 /** Create and edit share one form, validated by the API's own schema; server errors land on their field. */
-export function ApiKeyForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: ApiKeyFormValues; submitLabel: string; onSubmit: (values: ApiKeyFormValues) => Promise<void>; onCancel: () => void }) {
+export function ApiKeyForm({
+  accountId,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  accountId: string;
+  initial?: ApiKeyFormValues;
+  submitLabel: string;
+  onSubmit: (values: ApiKeyFormValues) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const me = useCurrentUser();
+  const account = me.data?.accounts.find((candidate) => candidate.id === accountId);
+  const domains = useDomains(accountId);
+  const domainNames = domains.data ? domains.data.data.map((domain) => domain.domain) : domains.error ? [] : null;
   const form = useForm<SchemaInput>({
     resolver: zodResolver(createApiKeySchema),
     defaultValues: initial ?? { label: '', scopes: [], ip_allow_list: [] },
@@ -34,7 +51,12 @@ export function ApiKeyForm({ initial, submitLabel, onSubmit, onCancel }: { initi
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <Field label="Label" htmlFor="api-key-label" hint="What uses this key, e.g. “billing service (production)”." error={errors.label?.message}>
+      <Field
+        label="Label"
+        htmlFor="api-key-label"
+        hint="What uses this key, e.g. “billing service (production)”."
+        error={errors.label?.message}
+      >
         <TextInput id="api-key-label" isInvalid={Boolean(errors.label)} {...form.register('label')} />
       </Field>
       <div className="space-y-1">
@@ -44,11 +66,22 @@ export function ApiKeyForm({ initial, submitLabel, onSubmit, onCancel }: { initi
         <Controller
           control={form.control}
           name="scopes"
-          render={({ field }) => <ScopePicker value={field.value ?? []} onChange={field.onChange} isInvalid={Boolean(errors.scopes)} describedBy="api-key-scopes-label" />}
+          render={({ field }) => (
+            <ScopePicker
+              value={field.value ?? []}
+              onChange={field.onChange}
+              domains={domainNames}
+              isPartner={account?.tier === 'partner'}
+              isInvalid={Boolean(errors.scopes)}
+              describedBy="api-key-scopes-label"
+            />
+          )}
         />
         {errors.scopes ? (
           <p className="text-xs font-medium text-red-600" role="alert" data-field-error="scopes">
-            {errors.scopes.message ?? (errors.scopes as unknown as { root?: { message?: string } }).root?.message ?? 'Check the scopes.'}
+            {errors.scopes.message ??
+              (errors.scopes as unknown as { root?: { message?: string } }).root?.message ??
+              'Check the scopes.'}
           </p>
         ) : null}
       </div>
@@ -60,14 +93,24 @@ export function ApiKeyForm({ initial, submitLabel, onSubmit, onCancel }: { initi
             label="IP allow list"
             htmlFor="api-key-ips"
             hint="One IP address or CIDR block per line. Leave empty to allow any address."
-            error={errors.ip_allow_list?.message ?? (errors.ip_allow_list as unknown as { root?: { message?: string } } | undefined)?.root?.message}
+            error={
+              errors.ip_allow_list?.message ??
+              (errors.ip_allow_list as unknown as { root?: { message?: string } } | undefined)?.root?.message
+            }
           >
             <TextArea
               id="api-key-ips"
               rows={3}
               isInvalid={Boolean(errors.ip_allow_list)}
               defaultValue={(field.value ?? []).join('\n')}
-              onChange={(event) => field.onChange(event.target.value.split(/[\s,]+/).map((entry) => entry.trim()).filter(Boolean))}
+              onChange={(event) =>
+                field.onChange(
+                  event.target.value
+                    .split(/[\s,]+/)
+                    .map((entry) => entry.trim())
+                    .filter(Boolean),
+                )
+              }
             />
           </Field>
         )}

@@ -27,27 +27,44 @@ export function CampaignAudienceStep({ accountId, form }: { accountId: string; f
   const [settledLists, settledFrom] = JSON.parse(settled) as [string[], string];
   const preview = useAudiencePreview(accountId, settledLists, settledFrom.includes('@') ? settledFrom : null);
   const error = form.formState.errors.list_ids?.message;
-  const toggle = (id: string, isChecked: boolean) => form.setValue('list_ids', isChecked ? [...listIds, id] : listIds.filter((listId) => listId !== id), { shouldDirty: true });
+  const toggle = (id: string, isChecked: boolean) =>
+    form.setValue('list_ids', isChecked ? [...listIds, id] : listIds.filter((listId) => listId !== id), {
+      shouldDirty: true,
+    });
   const isCounting = preview.isFetching || settled !== JSON.stringify([listIds, fromEmail.trim()]);
 
   return (
     <div className="space-y-4">
       <div className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" aria-live="polite">
         <p className="text-sm text-slate-700">Would receive it now</p>
-        <p className="text-2xl font-semibold tabular-nums" data-testid="audience-count" aria-busy={isCounting || undefined}>
+        <p
+          className="text-2xl font-semibold tabular-nums"
+          data-testid="audience-count"
+          aria-busy={isCounting || undefined}
+        >
           {preview.data ? formatCount(preview.data.recipients) : '—'}
         </p>
         <p className="text-xs text-slate-600">
-          Confirmed members of the chosen lists, each address once, without contacts who unsubscribed and addresses suppressed{fromEmail.includes('@') ? ` for ${fromEmail.split('@').pop()}` : ''}. The audience is frozen when sending starts.
+          Confirmed members of the chosen lists, each address once, without contacts who unsubscribed and addresses
+          suppressed{fromEmail.includes('@') ? ` for ${fromEmail.split('@').pop()}` : ''}. The audience is frozen when
+          sending starts.
         </p>
         {preview.error ? <p className="mt-1 text-xs text-red-700">{preview.error.message}</p> : null}
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {lists.isPending ? <LoadingState label="Loading lists…" /> : null}
-      {lists.error ? <Alert tone="error" title="Lists could not be loaded">{lists.error.message}</Alert> : null}
+      {lists.error ? (
+        <Alert tone="error" title="Lists could not be loaded">
+          {lists.error.message}
+        </Alert>
+      ) : null}
       {lists.data && lists.data.data.length === 0 ? (
         <Alert tone="info" title="No lists yet">
-          Campaigns go to lists. <Link href={`/${accountId}/lists`} className="font-medium underline">Create a list</Link> and add contacts to it first.
+          Campaigns go to lists.{' '}
+          <Link href={`/${accountId}/lists`} className="font-medium underline">
+            Create a list
+          </Link>{' '}
+          and add contacts to it first.
         </Alert>
       ) : null}
       {lists.data && lists.data.data.length > 0 ? (
@@ -55,14 +72,25 @@ export function CampaignAudienceStep({ accountId, form }: { accountId: string; f
           <legend className="mb-2 text-sm font-medium text-slate-800">Send to</legend>
           <ul className="divide-y divide-slate-100 rounded-lg bg-white ring-1 ring-slate-200">
             {lists.data.data.map((list) => {
-              const confirmed = preview.data?.per_list.find((entry) => entry.list_id === list.id)?.confirmed ?? list.member_counts.confirmed ?? 0;
+              const confirmed =
+                preview.data?.per_list.find((entry) => entry.list_id === list.id)?.confirmed ??
+                list.member_counts.confirmed ??
+                0;
               return (
                 <li key={list.id} className="flex items-center gap-3 px-4 py-3" data-audience-list={list.name}>
-                  <input id={`audience-${list.id}`} type="checkbox" className="size-4" checked={listIds.includes(list.id)} onChange={(event) => toggle(list.id, event.target.checked)} />
+                  <input
+                    id={`audience-${list.id}`}
+                    type="checkbox"
+                    className="size-4"
+                    checked={listIds.includes(list.id)}
+                    onChange={(event) => toggle(list.id, event.target.checked)}
+                  />
                   <label htmlFor={`audience-${list.id}`} className="min-w-0 flex-1 text-sm wrap-anywhere">
                     {list.name}
                   </label>
-                  <span className="shrink-0 text-xs tabular-nums text-slate-600">{formatCount(confirmed)} confirmed</span>
+                  <span className="shrink-0 text-xs tabular-nums text-slate-600">
+                    {formatCount(confirmed)} confirmed
+                  </span>
                 </li>
               );
             })}

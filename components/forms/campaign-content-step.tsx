@@ -1,25 +1,50 @@
 'use client';
 
+import { useMemo, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { Field, TextArea, TextInput } from '@/components/ui/field';
+import { ContentEditor } from '@/components/editor/content-editor';
+import { DEFAULT_SAMPLE_VALUES } from '@/components/forms/sample-values-form';
+import { useAccountScopes } from '@/components/layout/use-account-scopes';
+import { Field, Select, TextArea, TextInput } from '@/components/ui/field';
 import { Alert, LoadingState } from '@/components/ui/feedback';
+import { TemplatePreviewPanel } from '@/components/views/template-preview-panel';
 import type { DraftValues } from '@/lib/client/campaign-draft';
 import { usePublishedTemplates } from '@/lib/client/campaign-queries';
+import { CONTENT_FORMATS, sourceErrorOf, type SourceError } from '@/lib/client/content-format';
 
-// The draft is the user's own HTML, not mail from a stranger, so images may load; scripts and
-// everything else stay off (sandbox="" and this policy), as in the message page's preview.
-const PREVIEW_POLICY = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data: https:">`;
+const SAMPLE_VALUES = JSON.parse(DEFAULT_SAMPLE_VALUES) as Record<string, unknown>;
 
-/** Step 1: the subject and bodies written here, or a published template; the HTML previewed as it is written. */
+/** Step 1: the subject and body written here (Visual, Markdown or HTML), or a published template; previewed as the server renders it. */
 export function CampaignContentStep({ accountId, form }: { accountId: string; form: UseFormReturn<DraftValues> }) {
   const { register, formState } = form;
   const errors = formState.errors;
-  const [mode, html, templateId] = useWatch({ control: form.control, name: ['content_mode', 'html_content', 'template_id'] });
+  const { can } = useAccountScopes(accountId);
+  const [previewError, setPreviewError] = useState<SourceError | null>(null);
+  const [mode, content, subject, text, isTextOwn, templateId] = useWatch({
+    control: form.control,
+    name: ['content_mode', 'content', 'subject', 'text_content', 'is_text_own', 'template_id'],
+  });
+  const parts = useMemo(
+    () => ({ subject, content, text_content: isTextOwn || content.format === 'html' ? text : undefined }),
+    [subject, content, text, isTextOwn],
+  );
+  const saveError = errors.content?.message
+    ? (sourceErrorOf(errors.content.message, null) ?? {
+        field: CONTENT_FORMATS.find((format) => format.name === content.format)!.source,
+        line: null,
+        message: errors.content.message,
+      })
+    : null;
   const templates = usePublishedTemplates(accountId);
   const chosen = templates.data?.find((template) => template.id === templateId);
   return (
     <div className="space-y-4">
-      <Field label="Campaign name" htmlFor="campaign-name" hint="Only people in this account see it." error={errors.name?.message}>
+      <Field
+        label="Campaign name"
+        htmlFor="campaign-name"
+        hint="Only people in this account see it."
+        error={errors.name?.message}
+      >
         <TextInput id="campaign-name" autoComplete="off" isInvalid={Boolean(errors.name)} {...register('name')} />
       </Field>
       <fieldset className="space-y-2">
@@ -36,42 +61,93 @@ export function CampaignContentStep({ accountId, form }: { accountId: string; fo
       {mode === 'template' ? (
         <div className="space-y-3">
           {templates.isPending ? <LoadingState label="Loading templates…" /> : null}
-          {templates.error ? <Alert tone="error" title="Templates could not be loaded">{templates.error.message}</Alert> : null}
-          {templates.data && templates.data.length === 0 ? <Alert tone="info">No template has a published version yet. Publish one on the Templates page, or write the content here.</Alert> : null}
+          {templates.error ? (
+            <Alert tone="error" title="Templates could not be loaded">
+              {templates.error.message}
+            </Alert>
+          ) : null}
+          {templates.data && templates.data.length === 0 ? (
+            <Alert tone="info">
+              No template has a published version yet. Publish one on the Templates page, or write the content here.
+            </Alert>
+          ) : null}
           {templates.data && templates.data.length > 0 ? (
-            <Field label="Template" htmlFor="campaign-template" hint="Its latest published version is sent; a later publish before sending is picked up." error={errors.template_id?.message}>
-              <select id="campaign-template" className="block w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...register('template_id')}>
+            <Field
+              label="Template"
+              htmlFor="campaign-template"
+              hint="Its latest published version is sent; a later publish before sending is picked up."
+              error={errors.template_id?.message}
+            >
+              <Select id="campaign-template" {...register('template_id')}>
                 <option value="">Choose a template…</option>
                 {templates.data.map((template) => (
                   <option key={template.id} value={template.id}>
                     {template.name} (version {template.latest_version})
                   </option>
                 ))}
-              </select>
+              </Select>
             </Field>
           ) : null}
           {chosen ? <p className="text-sm text-slate-700 wrap-anywhere">Subject: {chosen.subject ?? '—'}</p> : null}
         </div>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="grid gap-4 xl:grid-cols-2">
           <div className="min-w-0 space-y-4">
-            <Field label="Subject" htmlFor="campaign-subject" hint="Contact fields work here: {{ first_name }}." error={errors.subject?.message}>
-              <TextInput id="campaign-subject" autoComplete="off" isInvalid={Boolean(errors.subject)} {...register('subject')} />
+            <Field
+              label="Subject"
+              htmlFor="campaign-subject"
+              hint="Contact fields work here: {{ first_name }}."
+              error={errors.subject?.message}
+            >
+              <TextInput
+                id="campaign-subject"
+                autoComplete="off"
+                isInvalid={Boolean(errors.subject)}
+                {...register('subject')}
+              />
             </Field>
-            <Field label="HTML" htmlFor="campaign-html" hint="Put {{ unsubscribe_url }} where the unsubscribe link goes; without it a footer with one is added." error={errors.html_content?.message}>
-              <TextArea id="campaign-html" rows={12} isInvalid={Boolean(errors.html_content)} {...register('html_content')} />
-            </Field>
-            <Field label="Text" htmlFor="campaign-text" hint="Optional: the plain-text part." error={errors.text_content?.message}>
-              <TextArea id="campaign-text" rows={5} isInvalid={Boolean(errors.text_content)} {...register('text_content')} />
+            <ContentEditor
+              accountId={accountId}
+              idPrefix="campaign"
+              htmlLabel="HTML"
+              value={content}
+              sourceError={saveError ?? previewError}
+              isReadOnly={Boolean(formState.disabled)}
+              canReadAttributes={can('contacts:read')}
+              onChange={(next) => form.setValue('content', next, { shouldDirty: true })}
+            />
+            <p className="text-xs text-slate-600">
+              Put {'{{ unsubscribe_url }}'} where the unsubscribe link goes; without it a footer with one is added.
+            </p>
+            <Field
+              label="Text"
+              htmlFor="campaign-text"
+              hint={
+                content.format === 'html'
+                  ? 'Optional: the plain-text part.'
+                  : 'Made from the body as it is saved, unless you write your own here.'
+              }
+              error={errors.text_content?.message}
+            >
+              <TextArea
+                id="campaign-text"
+                rows={5}
+                isInvalid={Boolean(errors.text_content)}
+                {...register('text_content', { onChange: () => form.setValue('is_text_own', true) })}
+              />
             </Field>
           </div>
           <div className="min-w-0">
-            <p className="mb-1 text-sm font-medium text-slate-800">Preview</p>
-            {html.trim() ? (
-              <iframe title="Campaign HTML preview" sandbox="" srcDoc={PREVIEW_POLICY + html} className="h-[28rem] w-full rounded border border-slate-200 bg-white" />
-            ) : (
-              <p className="rounded border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">The HTML appears here as you write it. Placeholders such as {'{{ first_name }}'} are filled in per contact when sending.</p>
-            )}
+            <TemplatePreviewPanel
+              accountId={accountId}
+              parts={parts}
+              substitutions={SAMPLE_VALUES}
+              label="Campaign preview"
+              onSourceError={setPreviewError}
+            />
+            <p className="mt-1 text-xs text-slate-600">
+              Previewed with sample values (Ada Lovelace); each contact&apos;s own are filled in when sending.
+            </p>
           </div>
         </div>
       )}

@@ -3,7 +3,7 @@
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import { Field, TextInput } from '@/components/ui/field';
+import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { ApiError, fieldOfError } from '@/lib/client/api';
 import { attributeToInput, changedAttributes } from '@/lib/client/attribute-inputs';
@@ -14,7 +14,6 @@ import { createContactSchema, updateContactSchema } from '@/lib/core/contacts/sc
 
 type Values = { email: string; first_name: string; last_name: string; attributes: Record<string, string> };
 const FIELDS = ['email', 'first_name', 'last_name'] as const;
-const SELECT = 'block w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm shadow-sm ring-1 ring-inset ring-slate-300';
 
 /** What the form sends: the fields (all on create, the changed ones on update) and the attributes. */
 function toBody(values: Values, definitions: AttributeDefinition[], contact: ContactObject | null): ContactInput {
@@ -35,7 +34,9 @@ const contactValues = (contact: ContactObject | null): Values => ({
   email: contact?.email ?? '',
   first_name: contact?.first_name ?? '',
   last_name: contact?.last_name ?? '',
-  attributes: Object.fromEntries(Object.entries(contact?.attributes ?? {}).map(([key, value]) => [key, attributeToInput(value)])),
+  attributes: Object.fromEntries(
+    Object.entries(contact?.attributes ?? {}).map(([key, value]) => [key, attributeToInput(value)]),
+  ),
 });
 
 /** Attribute messages name their key (`attribute \`plan\` must be…`): put them under that input. */
@@ -64,12 +65,17 @@ export function ContactForm({
     const checked = await zodResolver(schema as never)(body as never, context, options as never);
     const errors: Record<string, unknown> = { ...checked.errors };
     const attributeErrors = checkAttributeValues(definitions, (body.attributes ?? {}) as Record<string, unknown>);
-    if (attributeErrors.length) errors.attributes = Object.fromEntries(attributeErrors.map((error) => [error.key, { type: 'validate', message: error.message }]));
+    if (attributeErrors.length)
+      errors.attributes = Object.fromEntries(
+        attributeErrors.map((error) => [error.key, { type: 'validate', message: error.message }]),
+      );
     return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
   };
   const form = useForm<Values>({ resolver, defaultValues: contactValues(contact) });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const undefinedKeys = Object.keys(contact?.attributes ?? {}).filter((key) => !definitions.some((definition) => definition.key === key));
+  const undefinedKeys = Object.keys(contact?.attributes ?? {}).filter(
+    (key) => !definitions.some((definition) => definition.key === key),
+  );
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -78,7 +84,8 @@ export function ContactForm({
     } catch (error) {
       const message = (error as Error).message;
       const key = error instanceof ApiError ? attributeKeyOf(message) : null;
-      if (key && definitions.some((definition) => definition.key === key)) return form.setError(`attributes.${key}`, { message });
+      if (key && definitions.some((definition) => definition.key === key))
+        return form.setError(`attributes.${key}`, { message });
       const field = fieldOfError(error, FIELDS);
       form.setError((field ?? 'root') as keyof Values | 'root', { message });
     }
@@ -88,14 +95,30 @@ export function ContactForm({
     <form onSubmit={submit} className="space-y-4" noValidate aria-label={contact ? 'Contact details' : 'New contact'}>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <Field label="Email address" htmlFor="contact-email" error={errors.email?.message}>
-        <TextInput id="contact-email" type="email" autoComplete="off" isInvalid={Boolean(errors.email)} {...form.register('email')} />
+        <TextInput
+          id="contact-email"
+          type="email"
+          autoComplete="off"
+          isInvalid={Boolean(errors.email)}
+          {...form.register('email')}
+        />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" htmlFor="contact-first-name" error={errors.first_name?.message}>
-          <TextInput id="contact-first-name" autoComplete="off" isInvalid={Boolean(errors.first_name)} {...form.register('first_name')} />
+          <TextInput
+            id="contact-first-name"
+            autoComplete="off"
+            isInvalid={Boolean(errors.first_name)}
+            {...form.register('first_name')}
+          />
         </Field>
         <Field label="Last name" htmlFor="contact-last-name" error={errors.last_name?.message}>
-          <TextInput id="contact-last-name" autoComplete="off" isInvalid={Boolean(errors.last_name)} {...form.register('last_name')} />
+          <TextInput
+            id="contact-last-name"
+            autoComplete="off"
+            isInvalid={Boolean(errors.last_name)}
+            {...form.register('last_name')}
+          />
         </Field>
       </div>
       {definitions.length ? (
@@ -107,15 +130,27 @@ export function ContactForm({
               const error = errors.attributes?.[definition.key]?.message;
               const register = form.register(`attributes.${definition.key}`);
               return (
-                <Field key={definition.key} label={definition.label || definition.key} htmlFor={id} hint={`${definition.key}: ${describeAttributeType(definition.type)}`} error={error}>
+                <Field
+                  key={definition.key}
+                  label={definition.label || definition.key}
+                  htmlFor={id}
+                  hint={`${definition.key}: ${describeAttributeType(definition.type)}`}
+                  error={error}
+                >
                   {definition.type === 'boolean' ? (
-                    <select id={id} className={SELECT} aria-invalid={Boolean(error) || undefined} {...register}>
+                    <Select id={id} {...register}>
                       <option value="">Not set</option>
                       <option value="true">true</option>
                       <option value="false">false</option>
-                    </select>
+                    </Select>
                   ) : (
-                    <TextInput id={id} type={definition.type === 'date' ? 'date' : 'text'} inputMode={definition.type === 'number' ? 'decimal' : undefined} isInvalid={Boolean(error)} {...register} />
+                    <TextInput
+                      id={id}
+                      type={definition.type === 'date' ? 'date' : 'text'}
+                      inputMode={definition.type === 'number' ? 'decimal' : undefined}
+                      isInvalid={Boolean(error)}
+                      {...register}
+                    />
                   )}
                 </Field>
               );
@@ -125,7 +160,8 @@ export function ContactForm({
       ) : null}
       {undefinedKeys.length ? (
         <p className="text-xs text-slate-600">
-          Also stored, with no definition (read only): {undefinedKeys.map((key) => `${key} = ${attributeToInput(contact!.attributes[key])}`).join(', ')}
+          Also stored, with no definition (read only):{' '}
+          {undefinedKeys.map((key) => `${key} = ${attributeToInput(contact!.attributes[key])}`).join(', ')}
         </p>
       ) : null}
       <div className="flex justify-end gap-2">

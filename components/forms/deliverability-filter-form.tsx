@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { TextInput } from '@/components/ui/field';
+import { Field, Select, TextInput } from '@/components/ui/field';
+import { FilterDisclosure } from '@/components/ui/filter-disclosure';
 import { DEFAULT_VIEW, normalizeTags, type RangeKey, type StatisticsView } from '@/lib/client/statistics-view';
 
 const PRESETS: { range: RangeKey; label: string; spoken: string }[] = [
@@ -11,8 +12,6 @@ const PRESETS: { range: RangeKey; label: string; spoken: string }[] = [
   { range: '30d', label: '30 d', spoken: 'Last 30 days' },
   { range: 'custom', label: 'Custom', spoken: 'Custom dates' },
 ];
-
-const SELECT = 'mt-1 block w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300';
 
 /** The viewer's calendar date `daysAgo` days back, as a date input wants it. */
 function localDate(daysAgo = 0): string {
@@ -25,7 +24,15 @@ function localDate(daysAgo = 0): string {
  * Period, sender domain and tags of the Deliverability page. The preset periods and the domain apply
  * at once; dates and tags, which are typed, apply with the button (or Enter).
  */
-export function DeliverabilityFilterForm({ view, domains, onChange }: { view: StatisticsView; domains: string[] | null; onChange: (view: StatisticsView) => void }) {
+export function DeliverabilityFilterForm({
+  view,
+  domains,
+  onChange,
+}: {
+  view: StatisticsView;
+  domains: string[] | null;
+  onChange: (view: StatisticsView) => void;
+}) {
   const [isCustom, setIsCustom] = useState(view.range === 'custom');
   const [dateError, setDateError] = useState<string | null>(null);
   const hasFilters = Boolean(view.domain || view.tags);
@@ -41,7 +48,8 @@ export function DeliverabilityFilterForm({ view, domains, onChange }: { view: St
         const next = { ...view, domain: value('domain').toLowerCase(), tags: normalizeTags(value('tags')) };
         if (isCustom) {
           const [from, to] = [value('from'), value('to')];
-          if (!from || !to || from > to) return setDateError('Pick a first and a last day, the first not after the last.');
+          if (!from || !to || from > to)
+            return setDateError('Pick a first and a last day, the first not after the last.');
           Object.assign(next, { range: 'custom', from, to });
         }
         setDateError(null);
@@ -73,47 +81,64 @@ export function DeliverabilityFilterForm({ view, domains, onChange }: { view: St
           })}
         </div>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {isCustom ? (
-          <>
-            <label className="text-xs font-medium text-slate-600">
-              First day
-              <TextInput name="from" type="date" defaultValue={view.from || localDate(6)} max={localDate()} className="mt-1" isInvalid={Boolean(dateError)} />
-            </label>
-            <label className="text-xs font-medium text-slate-600">
-              Last day
-              <TextInput name="to" type="date" defaultValue={view.to || localDate()} max={localDate()} className="mt-1" isInvalid={Boolean(dateError)} />
-            </label>
-          </>
-        ) : null}
-        <label className="text-xs font-medium text-slate-600">
-          Sender domain
-          {domains ? (
-            <select name="domain" value={view.domain} className={SELECT} onChange={(event) => onChange({ ...view, domain: event.target.value })}>
-              <option value="">All domains</option>
-              {[...new Set([...domains, ...(view.domain ? [view.domain] : [])])].map((domain) => (
-                <option key={domain} value={domain}>
-                  {domain}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <TextInput name="domain" defaultValue={view.domain} placeholder="All domains" className="mt-1" />
-          )}
-        </label>
-        <label className="text-xs font-medium text-slate-600">
-          Tags (comma-separated)
-          <TextInput name="tags" defaultValue={view.tags} placeholder="Any tag" className="mt-1" />
-        </label>
-        <div className="flex items-end gap-2">
-          <Button type="submit">Apply</Button>
-          {hasFilters ? (
-            <Button variant="secondary" onClick={() => onChange({ ...view, domain: DEFAULT_VIEW.domain, tags: DEFAULT_VIEW.tags })}>
-              Clear filters
-            </Button>
+      <FilterDisclosure activeCount={[view.domain, view.tags].filter(Boolean).length} isForcedOpen={isCustom}>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {isCustom ? (
+            <>
+              <Field label="First day" isCompact>
+                <TextInput
+                  name="from"
+                  type="date"
+                  defaultValue={view.from || localDate(6)}
+                  max={localDate()}
+                  isInvalid={Boolean(dateError)}
+                />
+              </Field>
+              <Field label="Last day" isCompact>
+                <TextInput
+                  name="to"
+                  type="date"
+                  defaultValue={view.to || localDate()}
+                  max={localDate()}
+                  isInvalid={Boolean(dateError)}
+                />
+              </Field>
+            </>
           ) : null}
+          <Field label="Sender domain" isCompact>
+            {domains ? (
+              <Select
+                name="domain"
+                value={view.domain}
+                onChange={(event) => onChange({ ...view, domain: event.target.value })}
+              >
+                <option value="">All domains</option>
+                {[...new Set([...domains, ...(view.domain ? [view.domain] : [])])].map((domain) => (
+                  <option key={domain} value={domain}>
+                    {domain}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <TextInput name="domain" defaultValue={view.domain} placeholder="All domains" />
+            )}
+          </Field>
+          <Field label="Tags (comma-separated)" isCompact>
+            <TextInput name="tags" defaultValue={view.tags} placeholder="Any tag" />
+          </Field>
+          <div className="flex items-end gap-2">
+            <Button type="submit">Apply</Button>
+            {hasFilters ? (
+              <Button
+                variant="secondary"
+                onClick={() => onChange({ ...view, domain: DEFAULT_VIEW.domain, tags: DEFAULT_VIEW.tags })}
+              >
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
         </div>
-      </div>
+      </FilterDisclosure>
       {dateError ? (
         <p className="text-xs font-medium text-red-600" role="alert">
           {dateError}

@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { fieldOfError } from '@/lib/client/api';
-import { SendingTypeSelect } from './sending-type-select';
 import { useUpdateDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { updateDomainSchema } from '@/lib/core/domains/schemas';
@@ -28,8 +27,16 @@ const SUBDOMAINS = [
   ['media_subdomain', 'Media subdomain', 'media'],
 ] as const;
 
-/** Subdomains and sending type. A subdomain whose record verified is locked; the server says so here. */
-export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: string; domain: DomainObject; canEdit: boolean }) {
+/** Subdomains (the sending type has its own section). A subdomain whose record verified is locked; the server says so here. */
+export function DomainSettingsForm({
+  accountId,
+  domain,
+  canEdit,
+}: {
+  accountId: string;
+  domain: DomainObject;
+  canEdit: boolean;
+}) {
   const update = useUpdateDomain(accountId, domain.domain);
   const form = useForm<Values>({
     resolver: zodResolver(formSchema),
@@ -38,7 +45,6 @@ export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: 
       tracking_subdomain: domain.tracking_subdomain ?? '',
       subscription_subdomain: domain.subscription_subdomain ?? '',
       media_subdomain: domain.media_subdomain ?? '',
-      sending_type: domain.sending_type,
     },
   });
   const { errors, isSubmitting, dirtyFields, isDirty } = form.formState;
@@ -51,7 +57,10 @@ export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: 
     try {
       await update.mutateAsync(changed);
     } catch (error) {
-      const field = fieldOfError(error, [...SUBDOMAINS.map(([name]) => name), 'sending_type']);
+      const field = fieldOfError(
+        error,
+        SUBDOMAINS.map(([name]) => name),
+      );
       form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
     }
   });
@@ -61,11 +70,16 @@ export function DomainSettingsForm({ accountId, domain, canEdit }: { accountId: 
       {update.isSuccess && !isDirty ? <Alert tone="success">Domain settings saved.</Alert> : null}
       <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
         {SUBDOMAINS.map(([name, label, fallback]) => (
-          <Field key={name} label={label} htmlFor={name} hint={`Leave empty for the default (${fallback}).`} error={errors[name]?.message}>
+          <Field
+            key={name}
+            label={label}
+            htmlFor={name}
+            hint={`Leave empty for the default (${fallback}).`}
+            error={errors[name]?.message}
+          >
             <TextInput id={name} placeholder={fallback} isInvalid={Boolean(errors[name])} {...form.register(name)} />
           </Field>
         ))}
-        <SendingTypeSelect id="domain-sending-type" {...form.register('sending_type')} />
       </fieldset>
       {canEdit ? (
         <div className="flex justify-end">

@@ -1,9 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { SELECT } from '@/components/forms/contact-filter-form';
 import { Button } from '@/components/ui/button';
+import { DataTable, type Column } from '@/components/tables/data-table';
 import { Alert } from '@/components/ui/feedback';
+import { Field, Select } from '@/components/ui/field';
 import type { CsvPreview } from '@/lib/client/csv-file';
 import { formatCount } from '@/lib/client/format';
 import type { AttributeDefinition, ContactListObject } from '@/lib/client/types';
@@ -20,7 +21,18 @@ const normalize = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
-const ALIASES: Record<string, string> = { e_mail: 'email', email_address: 'email', mail: 'email', firstname: 'first_name', first: 'first_name', given_name: 'first_name', lastname: 'last_name', last: 'last_name', surname: 'last_name', family_name: 'last_name' };
+const ALIASES: Record<string, string> = {
+  e_mail: 'email',
+  email_address: 'email',
+  mail: 'email',
+  firstname: 'first_name',
+  first: 'first_name',
+  given_name: 'first_name',
+  lastname: 'last_name',
+  last: 'last_name',
+  surname: 'last_name',
+  family_name: 'last_name',
+};
 
 /** A first guess: a column named like a field or an attribute maps to it; anything else is skipped. */
 export function guessMapping(header: string[], definitions: AttributeDefinition[]): (string | null)[] {
@@ -88,17 +100,40 @@ export function ImportMappingForm({
       }}
     >
       <p className="text-sm text-slate-700">
-        <strong className="wrap-anywhere">{fileName}</strong>: {rowCount === null ? 'counting rows…' : <span data-testid="import-row-count">{formatCount(rowCount)} rows</span>}, {formatCount(preview.header.length)} columns. The first rows are shown as they
-        will be read.
+        <strong className="wrap-anywhere">{fileName}</strong>:{' '}
+        {rowCount === null ? (
+          'counting rows…'
+        ) : (
+          <span data-testid="import-row-count">{formatCount(rowCount)} rows</span>
+        )}
+        , {formatCount(preview.header.length)} columns. The first rows are shown as they will be read.
       </p>
-      {error ? <Alert tone="error" title="The import could not start">{error}</Alert> : null}
+      {error ? (
+        <Alert tone="error" title="The import could not start">
+          {error}
+        </Alert>
+      ) : null}
       {isTried && problem ? <Alert tone="error">{problem}</Alert> : null}
-      <ul className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:hidden" aria-label="Columns">
+      <ul
+        className="divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:hidden"
+        aria-label="Columns"
+      >
         {preview.header.map((name, index) => (
           <li key={index} className="space-y-1 px-4 py-3">
-            <p className="font-mono text-xs font-medium text-slate-700 wrap-anywhere">{name || `(column ${index + 1})`}</p>
-            <TargetSelect index={index} name={name} mapping={mapping} definitions={definitions} onChange={setMapping} idPrefix="phone-" />
-            <p className={`text-xs wrap-anywhere ${mapping[index] === null ? 'text-slate-400 line-through' : 'text-slate-600'}`}>
+            <p className="font-mono text-xs font-medium text-slate-700 wrap-anywhere">
+              {name || `(column ${index + 1})`}
+            </p>
+            <TargetSelect
+              index={index}
+              name={name}
+              mapping={mapping}
+              definitions={definitions}
+              onChange={setMapping}
+              idPrefix="phone-"
+            />
+            <p
+              className={`text-xs wrap-anywhere ${mapping[index] === null ? 'text-slate-400 line-through' : 'text-slate-600'}`}
+            >
               {preview.rows
                 .slice(0, 3)
                 .map((row) => row[index] ?? '')
@@ -107,50 +142,59 @@ export function ImportMappingForm({
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:block">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-label="Preview of the first rows">
-          <thead className="bg-slate-50 text-left text-xs text-slate-600">
-            <tr>
-              {preview.header.map((name, index) => (
-                <th key={index} scope="col" className="min-w-36 px-3 py-2 align-top font-medium">
-                  <span className="block truncate font-mono" title={name}>
-                    {name || `(column ${index + 1})`}
-                  </span>
-                  <TargetSelect index={index} name={name} mapping={mapping} definitions={definitions} onChange={setMapping} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {preview.rows.map((row, rowIndex) => (
-              <tr key={rowIndex}>
-                {preview.header.map((_, index) => (
-                  <td key={index} className={`max-w-56 truncate px-3 py-2 ${mapping[index] === null ? 'text-slate-400 line-through' : 'text-slate-800'}`} title={row[index]}>
-                    {row[index] ?? ''}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Preview of the first rows"
+        layout="grid"
+        className="hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 lg:block"
+        tableClassName="divide-y divide-slate-200 text-sm"
+        columns={preview.header.map((name, index): Column<string[]> => ({
+          key: String(index),
+          header: name || `(column ${index + 1})`,
+          headerClassName: 'min-w-36 align-top font-medium',
+          className: `max-w-56 truncate ${mapping[index] === null ? 'text-slate-400 line-through' : 'text-slate-800'}`,
+          cellAttributes: (row) => ({ title: row[index] }),
+          cell: (row) => row[index] ?? '',
+        }))}
+        headerCells={Object.fromEntries(
+          preview.header.map((name, index) => [
+            String(index),
+            <>
+              <span className="block truncate font-mono" title={name}>
+                {name || `(column ${index + 1})`}
+              </span>
+              <TargetSelect
+                index={index}
+                name={name}
+                mapping={mapping}
+                definitions={definitions}
+                onChange={setMapping}
+              />
+            </>,
+          ]),
+        )}
+        rows={preview.rows}
+        rowKey={(row) => String(preview.rows.indexOf(row))}
+      />
       {skipped.length ? (
         <p className="text-xs text-slate-600">
-          Skipped: {skipped.map((name) => name || '(unnamed)').join(', ')}. To keep a column as an attribute, define the attribute first (Contacts → Attributes).
+          Skipped: {skipped.map((name) => name || '(unnamed)').join(', ')}. To keep a column as an attribute, define the
+          attribute first (Contacts → Attributes).
         </p>
       ) : null}
-      <label className="block max-w-md text-sm font-medium text-slate-800">
-        Add everyone to a list
-        <select value={listId} onChange={(event) => setListId(event.target.value)} className={SELECT} disabled={lists === null}>
+      <Field
+        label="Add everyone to a list"
+        hint="New members are confirmed; contacts already on the list keep their status."
+        className="max-w-md"
+      >
+        <Select value={listId} onChange={(event) => setListId(event.target.value)} disabled={lists === null}>
           <option value="">No list</option>
           {(lists ?? []).map((list) => (
             <option key={list.id} value={list.id}>
               {list.name}
             </option>
           ))}
-        </select>
-        <span className="mt-1 block text-xs font-normal text-slate-600">New members are confirmed; contacts already on the list keep their status.</span>
-      </label>
+        </Select>
+      </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Choose another file
@@ -180,12 +224,12 @@ function TargetSelect({
   idPrefix?: string;
 }) {
   return (
-    <select
+    <Select
       id={`${idPrefix}import-column-${index}`}
       aria-label={`Import column ${name || index + 1} as`}
       value={mapping[index] ?? ''}
       onChange={(event) => onChange(mapping.map((target, at) => (at === index ? event.target.value || null : target)))}
-      className={SELECT}
+      className="mt-1"
     >
       <option value="">Skip</option>
       <optgroup label="Contact">
@@ -204,6 +248,6 @@ function TargetSelect({
           ))}
         </optgroup>
       ) : null}
-    </select>
+    </Select>
   );
 }

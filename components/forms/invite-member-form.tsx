@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field, TextInput } from '@/components/ui/field';
+import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { MEMBER_ROLES } from '@/lib/auth/roles';
 import { fieldOfError } from '@/lib/client/api';
@@ -12,11 +12,18 @@ import { addMemberSchema } from '@/lib/core/members/schemas';
 
 const FIELDS = ['email', 'name', 'role'] as const;
 
-export const SELECT_CLASS = 'block w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-brand-600';
-
 /** Email and role (the API's own schema); a person who already has a Mailstead user joins at once. */
-export function InviteMemberForm({ onSubmit, onCancel }: { onSubmit: (values: AddMemberInput) => Promise<void>; onCancel: () => void }) {
-  const form = useForm<AddMemberInput>({ resolver: zodResolver(addMemberSchema), defaultValues: { email: '', name: '', role: 'Developer' } });
+export function InviteMemberForm({
+  onSubmit,
+  onCancel,
+}: {
+  onSubmit: (values: AddMemberInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<AddMemberInput>({
+    resolver: zodResolver(addMemberSchema),
+    defaultValues: { email: '', name: '', role: 'Developer' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -30,19 +37,35 @@ export function InviteMemberForm({ onSubmit, onCancel }: { onSubmit: (values: Ad
     <form onSubmit={submit} className="space-y-5" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <Field label="Email" htmlFor="member-email" error={errors.email?.message}>
-        <TextInput id="member-email" type="email" autoComplete="off" isInvalid={Boolean(errors.email)} {...form.register('email')} />
+        <TextInput
+          id="member-email"
+          type="email"
+          autoComplete="off"
+          isInvalid={Boolean(errors.email)}
+          {...form.register('email')}
+        />
       </Field>
-      <Field label="Name (optional)" htmlFor="member-name" hint="Used in the invitation; the person can change it." error={errors.name?.message}>
+      <Field
+        label="Name (optional)"
+        htmlFor="member-name"
+        hint="Used in the invitation; the person can change it."
+        error={errors.name?.message}
+      >
         <TextInput id="member-name" autoComplete="off" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
-      <Field label="Role" htmlFor="member-role" hint="What each role may do is listed under “Roles and scopes”." error={errors.role?.message}>
-        <select id="member-role" className={SELECT_CLASS} {...form.register('role')}>
+      <Field
+        label="Role"
+        htmlFor="member-role"
+        hint="What each role may do is listed under “Roles and scopes”."
+        error={errors.role?.message}
+      >
+        <Select id="member-role" {...form.register('role')}>
           {MEMBER_ROLES.map((role) => (
             <option key={role} value={role}>
               {role}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>

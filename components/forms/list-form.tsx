@@ -14,8 +14,21 @@ type Values = z.input<typeof createListSchema>;
 const FIELDS = ['name', 'description'] as const;
 
 /** Create and rename a list, validated by the API's own schema; server errors land on their field. */
-export function ListForm({ initial, submitLabel, onSubmit, onCancel }: { initial?: ListInput; submitLabel: string; onSubmit: (values: ListInput) => Promise<void>; onCancel: () => void }) {
-  const form = useForm<Values>({ resolver: zodResolver(createListSchema), defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' } });
+export function ListForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: ListInput;
+  submitLabel: string;
+  onSubmit: (values: ListInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<Values>({
+    resolver: zodResolver(createListSchema),
+    defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -31,8 +44,18 @@ export function ListForm({ initial, submitLabel, onSubmit, onCancel }: { initial
       <Field label="Name" htmlFor="list-name" hint="Only people in this account see it." error={errors.name?.message}>
         <TextInput id="list-name" autoComplete="off" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
-      <Field label="Description" htmlFor="list-description" hint="Optional: who is on it and why." error={errors.description?.message}>
-        <TextInput id="list-description" autoComplete="off" isInvalid={Boolean(errors.description)} {...form.register('description')} />
+      <Field
+        label="Description"
+        htmlFor="list-description"
+        hint="Optional: who is on it and why."
+        error={errors.description?.message}
+      >
+        <TextInput
+          id="list-description"
+          autoComplete="off"
+          isInvalid={Boolean(errors.description)}
+          {...form.register('description')}
+        />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>

@@ -1,16 +1,35 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { Field, Select } from '@/components/ui/field';
 
-/** Transactional or marketing: the one choice every domain form asks. */
-export const SendingTypeSelect = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { label?: string }>(function SendingTypeSelect({ id, label = 'Sending type', ...props }, ref) {
+/** What each sending type is for and what it changes, said the same way wherever a domain's type is chosen. */
+export const SENDING_TYPE_HELP = {
+  transactional:
+    'Transactional: mail one person triggered (receipts, password resets, sign-in codes, notifications). Campaigns cannot be sent from it.',
+  marketing:
+    'Marketing: campaigns and newsletters to your lists; Mailstead adds one-click unsubscribe headers and links to them. API and SMTP sends keep working.',
+} as const;
+
+/** Transactional or marketing: the one choice every domain form asks, with what it means under it. */
+export const SendingTypeSelect = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & { label?: string }
+>(function SendingTypeSelect({ id, label = 'Sending type', ...props }, ref) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select ref={ref} id={id} className="mt-1 rounded-md border-0 py-2 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300" {...props}>
+    <Field label={label} htmlFor={id}>
+      <Select ref={ref} aria-describedby={`${id}-help`} className="w-auto" {...props}>
         <option value="transactional">Transactional</option>
         <option value="marketing">Marketing</option>
-      </select>
-    </div>
+      </Select>
+    </Field>
   );
 });
+
+/** The two meanings, for under a form that has a SendingTypeSelect (its id + "-help"). */
+export function SendingTypeHelp({ id }: { id: string }) {
+  return (
+    <ul id={`${id}-help`} className="space-y-0.5 text-xs text-slate-600">
+      <li>{SENDING_TYPE_HELP.transactional}</li>
+      <li>{SENDING_TYPE_HELP.marketing} You can change it later on the domain&apos;s page.</li>
+    </ul>
+  );
+}

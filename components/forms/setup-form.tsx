@@ -15,9 +15,12 @@ type SetupValues = z.input<typeof completeSetupSchema>;
 const FIELDS = ['token', 'account_name', 'email', 'password'] as const;
 
 /** First run: the setup token from the server's log, then the first account and its owner. */
-export function SetupForm() {
+export function SetupForm({ initialToken = '' }: { initialToken?: string }) {
   const router = useRouter();
-  const form = useForm<SetupValues>({ resolver: zodResolver(completeSetupSchema), defaultValues: { token: '', account_name: '', email: '', password: '' } });
+  const form = useForm<SetupValues>({
+    resolver: zodResolver(completeSetupSchema),
+    defaultValues: { token: initialToken, account_name: '', email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -28,7 +31,9 @@ export function SetupForm() {
       router.refresh();
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof SetupValues | 'root', { message: (error as Error).message.replace(/^[a-z_]+: /, '') });
+      form.setError((field ?? 'root') as keyof SetupValues | 'root', {
+        message: (error as Error).message.replace(/^[a-z_]+: /, ''),
+      });
     }
   });
 
@@ -37,8 +42,8 @@ export function SetupForm() {
       <div>
         <h1 className="text-lg font-semibold">Set up Mailstead</h1>
         <p className="mt-1 text-sm text-slate-600">
-          No account exists yet. Enter the setup token the server printed in its log (also in <code>DATA_DIR/setup-token</code>), then
-          create the first account and its owner.
+          No account exists yet. Enter the setup token the server printed when it started (also in{' '}
+          <code>DATA_DIR/setup-token</code>), then create the first account and its owner.
         </p>
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
@@ -49,10 +54,22 @@ export function SetupForm() {
         <TextInput id="account_name" isInvalid={Boolean(errors.account_name)} {...form.register('account_name')} />
       </Field>
       <Field label="Your email" htmlFor="email" error={errors.email?.message}>
-        <TextInput id="email" type="email" autoComplete="username" isInvalid={Boolean(errors.email)} {...form.register('email')} />
+        <TextInput
+          id="email"
+          type="email"
+          autoComplete="username"
+          isInvalid={Boolean(errors.email)}
+          {...form.register('email')}
+        />
       </Field>
       <Field label="Password" htmlFor="password" hint="At least 10 characters." error={errors.password?.message}>
-        <TextInput id="password" type="password" autoComplete="new-password" isInvalid={Boolean(errors.password)} {...form.register('password')} />
+        <TextInput
+          id="password"
+          type="password"
+          autoComplete="new-password"
+          isInvalid={Boolean(errors.password)}
+          {...form.register('password')}
+        />
       </Field>
       <Button type="submit" className="w-full" isBusy={isSubmitting}>
         Create account

@@ -15,9 +15,19 @@ const MESSAGES: Record<string, string> = {
 };
 
 /** `returnTo` is a page of this dashboard (checked by the page): where the person was going. */
-export function SignInForm({ initialError, initialEmail, returnTo }: { initialError: string | null; initialEmail: string; returnTo: string | null }) {
+export function SignInForm({
+  initialError,
+  initialEmail,
+  returnTo,
+}: {
+  initialError: string | null;
+  initialEmail: string;
+  returnTo: string | null;
+}) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(initialError ? (MESSAGES[initialError] ?? 'Sign-in failed.') : null);
+  const [error, setError] = useState<string | null>(
+    initialError ? (MESSAGES[initialError] ?? 'Sign-in failed.') : null,
+  );
   const [isBusy, setIsBusy] = useState(false);
 
   return (
@@ -28,7 +38,11 @@ export function SignInForm({ initialError, initialEmail, returnTo }: { initialEr
         const form = new FormData(event.currentTarget);
         setIsBusy(true);
         setError(null);
-        const result = await signIn('credentials', { email: form.get('email'), password: form.get('password'), redirect: false });
+        const result = await signIn('credentials', {
+          email: form.get('email'),
+          password: form.get('password'),
+          redirect: false,
+        });
         setIsBusy(false);
         if (!result || result.error) {
           setError(MESSAGES[result?.error ?? ''] ?? 'Sign-in failed.');
@@ -41,15 +55,32 @@ export function SignInForm({ initialError, initialEmail, returnTo }: { initialEr
       <div>
         <h1 className="text-lg font-semibold">Sign in</h1>
         <p className="mt-1 text-sm text-slate-600">
-          {returnTo ? 'Sign in to continue to the page you asked for.' : 'Use the email and password of your Mailstead user.'}
+          {returnTo
+            ? 'Sign in to continue to the page you asked for.'
+            : 'Use the email and password of your Mailstead user.'}
         </p>
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field label="Email" htmlFor="email">
-        <TextInput id="email" name="email" type="email" autoComplete="username" required defaultValue={initialEmail} autoFocus={!initialEmail} />
+        <TextInput
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={initialEmail}
+          autoFocus={!initialEmail}
+        />
       </Field>
       <Field label="Password" htmlFor="password">
-        <TextInput id="password" name="password" type="password" autoComplete="current-password" required autoFocus={Boolean(initialEmail)} />
+        <TextInput
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus={Boolean(initialEmail)}
+        />
       </Field>
       <Button type="submit" className="w-full" isBusy={isBusy}>
         Sign in

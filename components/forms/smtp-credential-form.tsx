@@ -38,7 +38,12 @@ export function SmtpCredentialForm({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit({ name: values.name, scope: values.scope as SmtpCredentialInput['scope'], sandbox: Boolean(values.sandbox), domains: values.scope === 'scoped' ? (values.domains ?? []) : [] });
+      await onSubmit({
+        name: values.name,
+        scope: values.scope as SmtpCredentialInput['scope'],
+        sandbox: Boolean(values.sandbox),
+        domains: values.scope === 'scoped' ? (values.domains ?? []) : [],
+      });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
       form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
@@ -48,16 +53,29 @@ export function SmtpCredentialForm({
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <Field label="Name" htmlFor="smtp-credential-name" hint="What uses it, e.g. “billing app (production)”." error={errors.name?.message}>
+      <Field
+        label="Name"
+        htmlFor="smtp-credential-name"
+        hint="What uses it, e.g. “billing app (production)”."
+        error={errors.name?.message}
+      >
         <TextInput id="smtp-credential-name" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Sending domains</legend>
         <label className="flex items-start gap-2 text-sm">
-          <input type="radio" value="global" className="mt-0.5" disabled={!canChooseGlobal} {...form.register('scope')} />
+          <input
+            type="radio"
+            value="global"
+            className="mt-0.5"
+            disabled={!canChooseGlobal}
+            {...form.register('scope')}
+          />
           <span>
             Every domain of the account
-            {!canChooseGlobal ? <span className="block text-xs text-slate-500">Needs the smtp-credentials:write:all scope.</span> : null}
+            {!canChooseGlobal ? (
+              <span className="block text-xs text-slate-500">Needs the smtp-credentials:write:all scope.</span>
+            ) : null}
           </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
@@ -71,30 +89,56 @@ export function SmtpCredentialForm({
             render={({ field }) => {
               const selected = field.value ?? [];
               return domains ? (
-                <div className="ml-6 max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200" aria-label="Domains">
-                  {domains.length === 0 ? <p className="text-xs text-slate-600">This account has no domains yet.</p> : null}
+                <div
+                  className="ml-6 max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200"
+                  aria-label="Domains"
+                >
+                  {domains.length === 0 ? (
+                    <p className="text-xs text-slate-600">This account has no domains yet.</p>
+                  ) : null}
                   {domains.map((domain) => (
                     <Checkbox
                       key={domain}
                       label={domain}
                       checked={selected.includes(domain)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...selected, domain] : selected.filter((name) => name !== domain))}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked ? [...selected, domain] : selected.filter((name) => name !== domain),
+                        )
+                      }
                     />
                   ))}
                 </div>
               ) : (
-                <TextArea aria-label="Domains, one per line" rows={3} onChange={(event) => field.onChange(event.target.value.split(/[\s,]+/).map((entry) => entry.trim()).filter(Boolean))} />
+                <TextArea
+                  aria-label="Domains, one per line"
+                  rows={3}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.value
+                        .split(/[\s,]+/)
+                        .map((entry) => entry.trim())
+                        .filter(Boolean),
+                    )
+                  }
+                />
               );
             }}
           />
         ) : null}
         {errors.domains ? (
           <p className="text-xs font-medium text-red-600" role="alert" data-field-error="domains">
-            {errors.domains.message ?? (errors.domains as unknown as { root?: { message?: string } }).root?.message ?? 'Check the domains.'}
+            {errors.domains.message ??
+              (errors.domains as unknown as { root?: { message?: string } }).root?.message ??
+              'Check the domains.'}
           </p>
         ) : null}
       </fieldset>
-      <Checkbox label="Sandbox" description="Mail sent with this credential is accepted and recorded, never delivered." {...form.register('sandbox')} />
+      <Checkbox
+        label="Sandbox"
+        description="Mail sent with this credential is accepted and recorded, never delivered."
+        {...form.register('sandbox')}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

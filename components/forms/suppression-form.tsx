@@ -4,14 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Field, TextInput } from '@/components/ui/field';
+import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { fieldOfError } from '@/lib/client/api';
 import type { SuppressionInput } from '@/lib/client/suppression-queries';
 import { createSuppressionSchema } from '@/lib/core/suppressions/schemas';
 
 const DAY_MS = 86_400_000;
-const SELECT = 'block w-full rounded-md border-0 py-2 pl-3 pr-8 text-sm shadow-sm ring-1 ring-inset ring-slate-300';
 
 /** The API's schema, with the expiry picked as a calendar date (the end of that day, viewer's time). */
 const formSchema = createSuppressionSchema.extend({
@@ -34,8 +33,19 @@ function dateInDays(days: number): string {
 }
 
 /** Adds an address: for one domain or all, with a reason and the day it stops counting. */
-export function SuppressionForm({ domains, onSubmit, onCancel }: { domains: string[] | null; onSubmit: (input: SuppressionInput) => Promise<void>; onCancel: () => void }) {
-  const form = useForm<Values>({ resolver: zodResolver(formSchema), defaultValues: { email: '', domain: '', reason: '', expires_at: dateInDays(365) } });
+export function SuppressionForm({
+  domains,
+  onSubmit,
+  onCancel,
+}: {
+  domains: string[] | null;
+  onSubmit: (input: SuppressionInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<Values>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { email: '', domain: '', reason: '', expires_at: dateInDays(365) },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -54,27 +64,54 @@ export function SuppressionForm({ domains, onSubmit, onCancel }: { domains: stri
     <form onSubmit={submit} className="space-y-4" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <Field label="Email address" htmlFor="suppression-email" error={errors.email?.message}>
-        <TextInput id="suppression-email" type="email" autoComplete="off" isInvalid={Boolean(errors.email)} {...form.register('email')} />
+        <TextInput
+          id="suppression-email"
+          type="email"
+          autoComplete="off"
+          isInvalid={Boolean(errors.email)}
+          {...form.register('email')}
+        />
       </Field>
-      <Field label="Sending domain" htmlFor="suppression-domain" hint="Mail from this domain to the address is not sent." error={errors.domain?.message}>
+      <Field
+        label="Sending domain"
+        htmlFor="suppression-domain"
+        hint="Mail from this domain to the address is not sent."
+        error={errors.domain?.message}
+      >
         {domains ? (
-          <select id="suppression-domain" className={SELECT} {...form.register('domain')}>
+          <Select id="suppression-domain" {...form.register('domain')}>
             <option value="">Every domain of the account</option>
             {domains.map((domain) => (
               <option key={domain} value={domain}>
                 {domain}
               </option>
             ))}
-          </select>
+          </Select>
         ) : (
           <TextInput id="suppression-domain" placeholder="Every domain of the account" {...form.register('domain')} />
         )}
       </Field>
-      <Field label="Reason" htmlFor="suppression-reason" hint="Optional, for the people who read this list later." error={errors.reason?.message}>
+      <Field
+        label="Reason"
+        htmlFor="suppression-reason"
+        hint="Optional, for the people who read this list later."
+        error={errors.reason?.message}
+      >
         <TextInput id="suppression-reason" maxLength={255} {...form.register('reason')} />
       </Field>
-      <Field label="Suppressed until" htmlFor="suppression-expires" hint="After this day, mail to the address is sent again." error={errors.expires_at?.message}>
-        <TextInput id="suppression-expires" type="date" min={dateInDays(1)} isInvalid={Boolean(errors.expires_at)} {...form.register('expires_at')} />
+      <Field
+        label="Suppressed until"
+        htmlFor="suppression-expires"
+        hint="After this day, mail to the address is sent again."
+        error={errors.expires_at?.message}
+      >
+        <TextInput
+          id="suppression-expires"
+          type="date"
+          min={dateInDays(1)}
+          isInvalid={Boolean(errors.expires_at)}
+          {...form.register('expires_at')}
+        />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>

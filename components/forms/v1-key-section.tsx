@@ -17,30 +17,53 @@ export function V1KeySection({ accountId, canEdit }: { accountId: string; canEdi
   const [deleting, setDeleting] = useState<V1KeyObject | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
-    <section aria-labelledby="v1-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="v1-heading"
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <div>
-        <h2 id="v1-heading" className="text-base font-semibold">Legacy v1 keys</h2>
-        <p className="mt-1 text-sm text-slate-600">For applications still on <code>POST /v1/email/send</code>. A v1 key sends from any domain of the account; new integrations should use v2 API keys.</p>
+        <h2 id="v1-heading" className="text-base font-semibold">
+          Legacy v1 keys
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          For applications still on <code>POST /v1/email/send</code>. A v1 key sends from any domain of the account; new
+          integrations should use v2 API keys.
+        </p>
       </div>
       {keys.error ? <Alert tone="error">{keys.error.message}</Alert> : null}
       {notice ? <Alert tone="success">{notice}</Alert> : null}
       {created ? (
         <Alert tone="warning" title={`v1 key “${created.label}” created: copy it now`}>
           <div className="mt-2 flex items-start gap-2">
-            <code className="min-w-0 font-mono text-xs wrap-anywhere" data-testid="v1-key-secret">{created.key}</code>
+            <code className="min-w-0 font-mono text-xs wrap-anywhere" data-testid="v1-key-secret">
+              {created.key}
+            </code>
             <CopyButton value={created.key} what={`v1 key ${created.label}`} />
           </div>
         </Alert>
       ) : null}
       <ul className="divide-y divide-slate-100 text-sm">
         {(keys.data?.data ?? []).map((key) => (
-          <li key={key.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2" data-v1-key={key.label}>
+          <li
+            key={key.id}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2"
+            data-v1-key={key.label}
+          >
             <span className="min-w-0">
-              <span className="font-medium wrap-break-word">{key.label}</span> <code className="text-xs text-slate-600">{key.hint}…</code>
-              <span className="block text-xs text-slate-600 sm:ml-2 sm:inline">last used {key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'never'}</span>
+              <span className="font-medium wrap-break-word">{key.label}</span>{' '}
+              <code className="text-xs text-slate-600">{key.hint}…</code>
+              <span className="block text-xs text-slate-600 sm:ml-2 sm:inline">
+                last used {key.last_used_at ? new Date(key.last_used_at).toLocaleString() : 'never'}
+              </span>
             </span>
             {canEdit ? (
-              <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setDeleting(key)} aria-label={`Delete v1 key ${key.label}`}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700"
+                onClick={() => setDeleting(key)}
+                aria-label={`Delete v1 key ${key.label}`}
+              >
                 Delete
               </Button>
             ) : null}
@@ -85,7 +108,8 @@ export function V1KeySection({ accountId, canEdit }: { accountId: string; canEdi
         onClose={() => setDeleting(null)}
       >
         <p>
-          Delete <strong>{deleting?.label}</strong>? Apps using this v1 key will get <code>403</code> on <code>POST /v1/email/send</code> from now on. This cannot be undone.
+          Delete <strong>{deleting?.label}</strong>? Apps using this v1 key will get <code>403</code> on{' '}
+          <code>POST /v1/email/send</code> from now on. This cannot be undone.
         </p>
       </ConfirmDialog>
     </section>

@@ -21,7 +21,14 @@ export const webhookFormValues = (webhook: WebhookObject | null): Values => ({
   enabled: webhook?.enabled ?? true,
   scope: webhook?.scope ?? 'global',
   domains: webhook?.domains ?? [],
-  ...(Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event.flag, webhook ? webhook[event.flag] : event.flag === 'on_delivered' || event.flag === 'on_bounced' || event.flag === 'on_failed'])) as Record<WebhookFlag, boolean>),
+  ...(Object.fromEntries(
+    WEBHOOK_EVENTS.map((event) => [
+      event.flag,
+      webhook
+        ? webhook[event.flag]
+        : event.flag === 'on_delivered' || event.flag === 'on_bounced' || event.flag === 'on_failed',
+    ]),
+  ) as Record<WebhookFlag, boolean>),
 });
 
 /**
@@ -63,18 +70,37 @@ export function WebhookForm({
   return (
     <form onSubmit={submit} className="space-y-5" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <Field label="Name" htmlFor="webhook-name" hint="What receives the events, e.g. “order service (production)”." error={errors.name?.message}>
+      <Field
+        label="Name"
+        htmlFor="webhook-name"
+        hint="What receives the events, e.g. “order service (production)”."
+        error={errors.name?.message}
+      >
         <TextInput id="webhook-name" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
-      <Field label="URL" htmlFor="webhook-url" hint="Mailstead POSTs each event here as JSON, signed with the webhook's secret." error={errors.url?.message}>
-        <TextInput id="webhook-url" type="url" inputMode="url" placeholder="https://example.com/hooks/mailstead" isInvalid={Boolean(errors.url)} {...form.register('url')} />
+      <Field
+        label="URL"
+        htmlFor="webhook-url"
+        hint="Mailstead POSTs each event here as JSON, signed with the webhook's secret. Must be https:// on a public host (http:// and private addresses need ALLOW_PRIVATE_NETWORKS=true on the server)."
+        error={errors.url?.message}
+      >
+        <TextInput
+          id="webhook-url"
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/hooks/mailstead"
+          isInvalid={Boolean(errors.url)}
+          {...form.register('url')}
+        />
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Events</legend>
         <Checkbox
           label="Every event"
           checked={isEveryEvent}
-          onChange={(event) => flags.forEach((flag) => form.setValue(flag, event.target.checked, { shouldDirty: true }))}
+          onChange={(event) =>
+            flags.forEach((flag) => form.setValue(flag, event.target.checked, { shouldDirty: true }))
+          }
         />
         <div className="grid gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2">
           {WEBHOOK_EVENTS.map((event) => (
@@ -85,10 +111,18 @@ export function WebhookForm({
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800">Sending domains</legend>
         <label className="flex items-start gap-2 text-sm">
-          <input type="radio" value="global" className="mt-0.5" disabled={!canChooseGlobal} {...form.register('scope')} />
+          <input
+            type="radio"
+            value="global"
+            className="mt-0.5"
+            disabled={!canChooseGlobal}
+            {...form.register('scope')}
+          />
           <span>
             Every domain of the account
-            {!canChooseGlobal ? <span className="block text-xs text-slate-500">Needs the webhooks:write:all scope.</span> : null}
+            {!canChooseGlobal ? (
+              <span className="block text-xs text-slate-500">Needs the webhooks:write:all scope.</span>
+            ) : null}
           </span>
         </label>
         <label className="flex items-start gap-2 text-sm">
@@ -102,14 +136,23 @@ export function WebhookForm({
             render={({ field }) => {
               const selected = field.value ?? [];
               return domains ? (
-                <div className="ml-6 max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200" aria-label="Domains">
-                  {domains.length === 0 ? <p className="text-xs text-slate-600">This account has no domains yet.</p> : null}
+                <div
+                  className="ml-6 max-h-48 space-y-1 overflow-y-auto rounded-md p-2 ring-1 ring-slate-200"
+                  aria-label="Domains"
+                >
+                  {domains.length === 0 ? (
+                    <p className="text-xs text-slate-600">This account has no domains yet.</p>
+                  ) : null}
                   {[...new Set([...domains, ...selected])].map((domain) => (
                     <Checkbox
                       key={domain}
                       label={domain}
                       checked={selected.includes(domain)}
-                      onChange={(event) => field.onChange(event.target.checked ? [...selected, domain] : selected.filter((name) => name !== domain))}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked ? [...selected, domain] : selected.filter((name) => name !== domain),
+                        )
+                      }
                     />
                   ))}
                 </div>
@@ -118,7 +161,14 @@ export function WebhookForm({
                   aria-label="Domains, one per line"
                   rows={3}
                   defaultValue={selected.join('\n')}
-                  onChange={(event) => field.onChange(event.target.value.split(/[\s,]+/).map((entry) => entry.trim()).filter(Boolean))}
+                  onChange={(event) =>
+                    field.onChange(
+                      event.target.value
+                        .split(/[\s,]+/)
+                        .map((entry) => entry.trim())
+                        .filter(Boolean),
+                    )
+                  }
                 />
               );
             }}
@@ -126,7 +176,9 @@ export function WebhookForm({
         ) : null}
         {errors.domains ? (
           <p className="text-xs font-medium text-red-600" role="alert" data-field-error="domains">
-            {errors.domains.message ?? (errors.domains as unknown as { root?: { message?: string } }).root?.message ?? 'Check the domains.'}
+            {errors.domains.message ??
+              (errors.domains as unknown as { root?: { message?: string } }).root?.message ??
+              'Check the domains.'}
           </p>
         ) : null}
         {errors.scope ? (
@@ -135,7 +187,11 @@ export function WebhookForm({
           </p>
         ) : null}
       </fieldset>
-      <Checkbox label="Enabled" description="A disabled webhook keeps its settings and receives nothing." {...form.register('enabled')} />
+      <Checkbox
+        label="Enabled"
+        description="A disabled webhook keeps its settings and receives nothing."
+        {...form.register('enabled')}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

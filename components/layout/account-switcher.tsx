@@ -5,7 +5,8 @@ import { useCurrentUser } from '@/lib/client/queries';
 import type { CurrentUser } from '@/lib/client/types';
 
 type SwitchableAccount = CurrentUser['accounts'][number];
-type Group = { parent: SwitchableAccount; children: SwitchableAccount[] } | { parent: null; children: [SwitchableAccount] };
+type Group =
+  { parent: SwitchableAccount; children: SwitchableAccount[] } | { parent: null; children: [SwitchableAccount] };
 
 /** A partner with its sub accounts under it, in the order of the list; any other account alone. */
 function groupAccounts(accounts: SwitchableAccount[]): Group[] {
@@ -20,12 +21,14 @@ function groupAccounts(accounts: SwitchableAccount[]): Group[] {
   for (const account of accounts) {
     const children = byParent.get(account.id);
     if (children) groups.push({ parent: account, children });
-    else if (!(account.parent_account && byParent.has(account.parent_account.id))) groups.push({ parent: null, children: [account] });
+    else if (!(account.parent_account && byParent.has(account.parent_account.id)))
+      groups.push({ parent: null, children: [account] });
   }
   return groups;
 }
 
-const stateOf = (account: SwitchableAccount) => (account.status === 'active' ? '' : `, ${account.status.replace('-', ' ')}`);
+const stateOf = (account: SwitchableAccount) =>
+  account.status === 'active' ? '' : `, ${account.status.replace('-', ' ')}`;
 
 /** For people who reach several accounts: the same page, in another account; a partner's sub accounts under it. */
 export function AccountSwitcher({ accountId }: { accountId: string }) {
@@ -60,7 +63,9 @@ export function AccountSwitcher({ accountId }: { accountId: string }) {
           {groupAccounts(accounts).map((group) =>
             group.parent ? (
               <optgroup key={group.parent.id} label={`${group.parent.name} and its sub accounts`}>
-                <option value={group.parent.id}>{`${group.parent.name} (${group.parent.role}${stateOf(group.parent)})`}</option>
+                <option
+                  value={group.parent.id}
+                >{`${group.parent.name} (${group.parent.role}${stateOf(group.parent)})`}</option>
                 {group.children.map((child) => (
                   <option key={child.id} value={child.id}>
                     {`↳ ${child.name} (sub account, ${child.role}${stateOf(child)})`}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/api';
 import { useCurrentUser } from '@/lib/client/queries';
 import { AccountSwitcher } from './account-switcher';
+import { DatabaseOutageBanner } from './database-outage-banner';
 import { NavDrawer } from './nav-drawer';
 import { SidebarNav } from './sidebar-nav';
 import { UserMenu } from './user-menu';
@@ -19,13 +20,26 @@ export function AppShell({ accountId, children }: { accountId: string; children:
   // A session that ended while the page was open: sign in again and come back here.
   const isSignedOut = me.error instanceof ApiError && me.error.status === 401;
   useEffect(() => {
-    if (isSignedOut) window.location.assign(`/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    if (isSignedOut)
+      window.location.assign(
+        `/sign-in?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
   }, [isSignedOut]);
 
-  const nav = <SidebarNav accountId={accountId} scopes={scopes} isLoaded={Boolean(me.data)} />;
+  const nav = (
+    <SidebarNav
+      accountId={accountId}
+      scopes={scopes}
+      isPartner={membership?.tier === 'partner'}
+      isLoaded={Boolean(me.data)}
+    />
+  );
   return (
     <div className="flex min-h-full">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block">
@@ -68,6 +82,7 @@ export function AppShell({ accountId, children }: { accountId: string; children:
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          <DatabaseOutageBanner />
           {children}
         </main>
       </div>

@@ -7,7 +7,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
  * The navigation on narrow screens: a modal drawer on the native <dialog> (focus kept inside,
  * Escape closes, focus returns to the menu button). Following a link closes it.
  */
-export function NavDrawer({ id, accountId, isOpen, onClose, children }: { id: string; accountId: string; isOpen: boolean; onClose: () => void; children: ReactNode }) {
+export function NavDrawer({
+  id,
+  accountId,
+  isOpen,
+  onClose,
+  children,
+}: {
+  id: string;
+  accountId: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -38,7 +50,12 @@ export function NavDrawer({ id, accountId, isOpen, onClose, children }: { id: st
             <Link href={`/${accountId}`} className="text-base font-semibold tracking-tight text-brand-900">
               ✉ Mailstead
             </Link>
-            <button type="button" onClick={onClose} className="rounded p-2 text-slate-600 hover:bg-slate-100" aria-label="Close menu">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded p-2 text-slate-600 hover:bg-slate-100"
+              aria-label="Close menu"
+            >
               ✕
             </button>
           </div>

@@ -7,7 +7,17 @@ import { SECTIONS, mayOpen } from './sections';
 const GROUPS = ['Sending', 'Marketing', 'Account'] as const;
 
 /** The main navigation: the same links in the desktop sidebar and in the phone's menu drawer. */
-export function SidebarNav({ accountId, scopes, isLoaded }: { accountId: string; scopes: readonly string[]; isLoaded: boolean }) {
+export function SidebarNav({
+  accountId,
+  scopes,
+  isPartner,
+  isLoaded,
+}: {
+  accountId: string;
+  scopes: readonly string[];
+  isPartner: boolean;
+  isLoaded: boolean;
+}) {
   const pathname = usePathname();
   const isOverview = pathname === `/${accountId}`;
   return (
@@ -19,14 +29,17 @@ export function SidebarNav({ accountId, scopes, isLoaded }: { accountId: string;
         <div key={group}>
           <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{group}</p>
           <ul className="space-y-0.5">
-            {SECTIONS.filter((section) => section.group === group && (!isLoaded || mayOpen(scopes, section.readScope))).map((section) => {
+            {SECTIONS.filter(
+              (section) =>
+                section.group === group &&
+                (!isLoaded || (mayOpen(scopes, section.readScope) && (isPartner || !section.isPartnerOnly))),
+            ).map((section) => {
               const href = `/${accountId}/${section.slug}`;
               const isActive = pathname === href || pathname.startsWith(`${href}/`);
               return (
                 <li key={section.slug}>
                   <Link href={href} aria-current={isActive ? 'page' : undefined} className={navClass(isActive)}>
                     {section.label}
-                    {!section.isBuilt ? <span className="ml-auto rounded bg-slate-100 px-1.5 text-[10px] font-medium uppercase text-slate-700">soon</span> : null}
                   </Link>
                 </li>
               );

@@ -9,7 +9,11 @@ export function UserMenu({ email }: { email: string }) {
   return (
     <div className="flex items-center gap-3">
       {/* On a phone the address is in the menu drawer; the header keeps only the button. */}
-      <span className="hidden max-w-[16rem] truncate text-sm text-slate-700 sm:inline" data-testid="signed-in-as" title={email}>
+      <span
+        className="hidden max-w-[16rem] truncate text-sm text-slate-700 sm:inline"
+        data-testid="signed-in-as"
+        title={email}
+      >
         {email}
       </span>
       <Button

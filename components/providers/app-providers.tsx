@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider } from 'next-auth/react';
 import { useState, type ReactNode } from 'react';
-import { ApiError } from '@/lib/client/api';
+import { ApiError, isDatabaseOutage } from '@/lib/client/api';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -14,6 +14,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
             staleTime: 10_000,
             // A refusal will not change by asking again.
             retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+            // While the database is away, ask again as often as the server's Retry-After says.
+            refetchInterval: (query) =>
+              isDatabaseOutage(query.state.error) ? (query.state.error.retryAfterSeconds ?? 5) * 1000 : false,
           },
         },
       }),

@@ -4,9 +4,10 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/feedback';
 import { formatDateTime } from '@/lib/client/format';
 import type { ContactObject } from '@/lib/client/types';
-import { CellLabel, STACKED } from './stacked-table';
+import { DataTable, type Column } from './data-table';
 
-export const fullName = (contact: Pick<ContactObject, 'first_name' | 'last_name'>) => [contact.first_name, contact.last_name].filter(Boolean).join(' ');
+export const fullName = (contact: Pick<ContactObject, 'first_name' | 'last_name'>) =>
+  [contact.first_name, contact.last_name].filter(Boolean).join(' ');
 
 /** A stored attribute value as text: strings as they are, anything else as JSON. */
 export const attributeText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -27,55 +28,89 @@ export function ContactTable({
   selected: Set<string> | null;
   onSelect: (ids: string[], isSelected: boolean) => void;
 }) {
-  const isAllSelected = selected !== null && contacts.length > 0 && contacts.every((contact) => selected.has(contact.id));
+  const isAllSelected =
+    selected !== null && contacts.length > 0 && contacts.every((contact) => selected.has(contact.id));
+  const selectColumn: Column<ContactObject> = {
+    key: 'select',
+    header: 'Select',
+    headerClassName: 'w-8',
+    className: 'max-lg:absolute max-lg:left-4 max-lg:top-4 lg:w-8',
+    cell: (contact) => (
+      <input
+        type="checkbox"
+        aria-label={`Select ${contact.email}`}
+        checked={selected?.has(contact.id) ?? false}
+        onChange={(event) => onSelect([contact.id], event.target.checked)}
+      />
+    ),
+  };
+  const columns: Column<ContactObject>[] = [
+    ...(selected ? [selectColumn] : []),
+    {
+      key: 'contact',
+      header: 'Contact',
+      cell: (contact) => (
+        <>
+          <Link
+            href={`/${accountId}/contacts/${contact.id}`}
+            className="font-medium text-brand-700 wrap-anywhere hover:underline"
+          >
+            {contact.email}
+          </Link>
+          {fullName(contact) ? <p className="text-xs text-slate-600 wrap-anywhere">{fullName(contact)}</p> : null}
+        </>
+      ),
+    },
+    { key: 'subscription', header: 'Subscription', cell: (contact) => <SubscriptionBadge contact={contact} /> },
+    {
+      key: 'attributes',
+      header: 'Attributes',
+      cardLabel: true,
+      className: (contact) =>
+        `text-xs text-slate-700 lg:max-w-xs ${Object.keys(contact.attributes ?? {}).length ? '' : 'max-lg:hidden'}`,
+      cell: (contact) => (
+        <span className="line-clamp-2 wrap-anywhere">
+          {Object.entries(contact.attributes ?? {})
+            .map(([key, value]) => `${key}: ${attributeText(value)}`)
+            .join(' · ')}
+        </span>
+      ),
+    },
+    {
+      key: 'added',
+      header: 'Added',
+      cardLabel: true,
+      className: 'text-xs text-slate-600 lg:whitespace-nowrap',
+      cell: (contact) => formatDateTime(contact.created_at),
+    },
+  ];
   return (
-    <div className={STACKED.wrapper}>
-      <table className={STACKED.table} role="table">
-        <thead className={STACKED.head} role="rowgroup">
-          <tr role="row">
-            {selected ? (
-              <th scope="col" role="columnheader" className={`${STACKED.headCell} w-8`}>
-                <input type="checkbox" aria-label="Select every contact on this page" checked={isAllSelected} onChange={(event) => onSelect(contacts.map((contact) => contact.id), event.target.checked)} />
-              </th>
-            ) : null}
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Contact</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Subscription</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Attributes</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Added</th>
-          </tr>
-        </thead>
-        <tbody className={STACKED.body} role="rowgroup">
-          {contacts.map((contact) => {
-            const attributes = Object.entries(contact.attributes ?? {});
-            return (
-              <tr key={contact.id} data-contact-row={contact.email} className={`${STACKED.row} max-lg:relative max-lg:pl-11`} role="row">
-                {selected ? (
-                  <td className={`${STACKED.cell} max-lg:absolute max-lg:left-4 max-lg:top-4 lg:w-8`} role="cell">
-                    <input type="checkbox" aria-label={`Select ${contact.email}`} checked={selected.has(contact.id)} onChange={(event) => onSelect([contact.id], event.target.checked)} />
-                  </td>
-                ) : null}
-                <td className={STACKED.cell} role="cell">
-                  <Link href={`/${accountId}/contacts/${contact.id}`} className="font-medium text-brand-700 wrap-anywhere hover:underline">
-                    {contact.email}
-                  </Link>
-                  {fullName(contact) ? <p className="text-xs text-slate-600 wrap-anywhere">{fullName(contact)}</p> : null}
-                </td>
-                <td className={STACKED.cell} role="cell">
-                  <SubscriptionBadge contact={contact} />
-                </td>
-                <td className={`${STACKED.cell} text-xs text-slate-700 lg:max-w-xs ${attributes.length ? '' : 'max-lg:hidden'}`} role="cell">
-                  <CellLabel>Attributes</CellLabel>
-                  <span className="line-clamp-2 wrap-anywhere">{attributes.map(([key, value]) => `${key}: ${attributeText(value)}`).join(' · ')}</span>
-                </td>
-                <td className={`${STACKED.cell} text-xs text-slate-600 lg:whitespace-nowrap`} role="cell">
-                  <CellLabel>Added</CellLabel>
-                  {formatDateTime(contact.created_at)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Contacts"
+      columns={columns}
+      headerCells={
+        selected
+          ? {
+              select: (
+                <input
+                  type="checkbox"
+                  aria-label="Select every contact on this page"
+                  checked={isAllSelected}
+                  onChange={(event) =>
+                    onSelect(
+                      contacts.map((contact) => contact.id),
+                      event.target.checked,
+                    )
+                  }
+                />
+              ),
+            }
+          : undefined
+      }
+      rows={contacts}
+      rowKey={(contact) => contact.id}
+      rowAttributes={(contact) => ({ 'data-contact-row': contact.email })}
+      rowClassName="max-lg:relative max-lg:pl-11"
+    />
   );
 }

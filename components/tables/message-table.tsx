@@ -1,53 +1,83 @@
 import Link from 'next/link';
 import { MessageStatusBadge } from '@/components/ui/message-status-badge';
 import type { MessageObject } from '@/lib/client/types';
-import { CellLabel, STACKED } from './stacked-table';
+import { DataTable, type Column } from './data-table';
+
+/** A templated subject not rendered yet: each recipient's own is stored at the first attempt. */
+export const isSubjectPending = (message: MessageObject) =>
+  message.num_attempts === 0 && message.subject.includes('{{');
 
 export function MessageTable({ accountId, messages }: { accountId: string; messages: MessageObject[] }) {
+  const columns: Column<MessageObject>[] = [
+    {
+      key: 'time',
+      header: 'Time',
+      className: 'text-xs text-slate-600 lg:whitespace-nowrap lg:text-sm',
+      cell: (message) => new Date(message.created_at).toLocaleString(),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (message) => <MessageStatusBadge status={message.status} isScheduled={message.scheduled_for !== null} />,
+    },
+    {
+      key: 'addresses',
+      header: 'From → To',
+      cell: (message) => (
+        <>
+          <p className="text-xs text-slate-600 wrap-break-word">
+            <span className="lg:hidden">From </span>
+            {message.sender}
+          </p>
+          <p className="font-medium wrap-break-word">
+            <span className="text-xs font-normal text-slate-600 lg:hidden">To </span>
+            {message.recipient}
+          </p>
+        </>
+      ),
+    },
+    {
+      key: 'subject',
+      header: 'Subject',
+      className: 'lg:max-w-sm',
+      cell: (message) => (
+        <>
+          <Link
+            href={`/${accountId}/messages/${message.id}`}
+            className="line-clamp-2 font-medium text-brand-700 wrap-break-word hover:underline"
+          >
+            {message.subject || '(no subject)'}
+          </Link>
+          {isSubjectPending(message) ? (
+            <p className="text-xs text-slate-600">Not sent yet: personalised for each recipient when it goes.</p>
+          ) : null}
+          {message.campaign_id ? (
+            <Link
+              href={`/${accountId}/campaigns/${message.campaign_id}`}
+              className="text-xs text-slate-600 underline hover:text-brand-700"
+              data-campaign-link
+            >
+              From a campaign
+            </Link>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'tags',
+      header: 'Tags',
+      cardLabel: true,
+      className: (message) => `text-xs text-slate-600 ${message.tags.length ? '' : 'max-lg:hidden'}`,
+      cell: (message) => message.tags.join(', '),
+    },
+  ];
   return (
-    <div className={STACKED.wrapper}>
-      <table className={STACKED.table} role="table">
-        <thead className={STACKED.head} role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Time</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Status</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>From → To</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Subject</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Tags</th>
-          </tr>
-        </thead>
-        <tbody className={STACKED.body} role="rowgroup">
-          {messages.map((message) => (
-            <tr key={message.id} data-message-row={message.recipient} className={STACKED.row} role="row">
-              <td className={`${STACKED.cell} text-xs text-slate-600 lg:whitespace-nowrap lg:text-sm`} role="cell">
-                {new Date(message.created_at).toLocaleString()}
-              </td>
-              <td className={STACKED.cell} role="cell">
-                <MessageStatusBadge status={message.status} />
-              </td>
-              <td className={STACKED.cell} role="cell">
-                <p className="text-xs text-slate-600 wrap-break-word">
-                  <span className="lg:hidden">From </span>
-                  {message.sender}
-                </p>
-                <p className="font-medium wrap-break-word">
-                  <span className="text-xs font-normal text-slate-600 lg:hidden">To </span>
-                  {message.recipient}
-                </p>
-              </td>
-              <td className={`${STACKED.cell} lg:max-w-sm`} role="cell">
-                <Link href={`/${accountId}/messages/${message.id}`} className="line-clamp-2 font-medium text-brand-700 wrap-break-word hover:underline">
-                  {message.subject || '(no subject)'}
-                </Link>
-              </td>
-              <td className={`${STACKED.cell} text-xs text-slate-600 ${message.tags.length ? '' : 'max-lg:hidden'}`} role="cell">
-                <CellLabel>Tags</CellLabel>
-                {message.tags.join(', ')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Messages"
+      columns={columns}
+      rows={messages}
+      rowKey={(message) => message.id}
+      rowAttributes={(message) => ({ 'data-message-row': message.recipient })}
+    />
   );
 }

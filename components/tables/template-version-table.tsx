@@ -1,46 +1,57 @@
 import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/client/format';
 import type { TemplateVersionObject } from '@/lib/client/types';
-import { CellLabel, STACKED } from './stacked-table';
+import { DataTable, type Column } from './data-table';
 
 /** A template's published versions, newest first; each opens read-only. */
-export function TemplateVersionTable({ versions, onOpen }: { versions: TemplateVersionObject[]; onOpen: (version: TemplateVersionObject) => void }) {
+export function TemplateVersionTable({
+  versions,
+  onOpen,
+}: {
+  versions: TemplateVersionObject[];
+  onOpen: (version: TemplateVersionObject) => void;
+}) {
+  const columns: Column<TemplateVersionObject>[] = [
+    { key: 'version', header: 'Version', className: 'font-medium', cell: (version) => `Version ${version.version}` },
+    {
+      key: 'subject',
+      header: 'Subject',
+      cardLabel: true,
+      className: 'max-lg:col-span-full max-lg:row-start-2',
+      cell: (version) => <span className="font-mono text-xs wrap-anywhere">{version.subject}</span>,
+    },
+    {
+      key: 'published',
+      header: 'Published',
+      cardLabel: true,
+      className: 'max-lg:col-span-full max-lg:row-start-3',
+      cell: (version) => formatDateTime(version.created_at),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'max-lg:col-start-2 max-lg:row-start-1 lg:text-right',
+      cell: (version) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={`View version ${version.version}`}
+          onClick={() => onOpen(version)}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
   return (
-    <div className={STACKED.wrapper}>
-      <table className={STACKED.table} role="table">
-        <thead className={STACKED.head} role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Version</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Subject</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Published</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className={STACKED.body} role="rowgroup">
-          {versions.map((version) => (
-            <tr key={version.version} data-version-row={version.version} className={`${STACKED.row} max-lg:grid max-lg:grid-cols-[1fr_auto] max-lg:gap-x-4`} role="row">
-              <td className={`${STACKED.cell} font-medium`} role="cell">
-                Version {version.version}
-              </td>
-              <td className={`${STACKED.cell} max-lg:col-span-full max-lg:row-start-2`} role="cell">
-                <CellLabel>Subject</CellLabel>
-                <span className="font-mono text-xs wrap-anywhere">{version.subject}</span>
-              </td>
-              <td className={`${STACKED.cell} max-lg:col-span-full max-lg:row-start-3`} role="cell">
-                <CellLabel>Published</CellLabel>
-                {formatDateTime(version.created_at)}
-              </td>
-              <td className={`${STACKED.cell} max-lg:col-start-2 max-lg:row-start-1 lg:text-right`} role="cell">
-                <Button size="sm" variant="secondary" aria-label={`View version ${version.version}`} onClick={() => onOpen(version)}>
-                  View
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Published versions"
+      columns={columns}
+      rows={versions}
+      rowKey={(version) => String(version.version)}
+      rowAttributes={(version) => ({ 'data-version-row': String(version.version) })}
+      rowClassName="max-lg:grid max-lg:grid-cols-[1fr_auto] max-lg:gap-x-4"
+    />
   );
 }

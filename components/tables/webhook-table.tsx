@@ -2,11 +2,10 @@
 
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { WebhookStatusBadge } from '@/components/ui/webhook-status-badge';
-import { formatCount, formatDateTime } from '@/lib/client/format';
 import type { WebhookObject } from '@/lib/client/types';
 import { WEBHOOK_EVENTS } from '@/lib/client/webhook-events';
-import { CellLabel, STACKED } from './stacked-table';
+import { DataTable, type Column, type TableState } from './data-table';
+import { ReceiverRequests, ReceiverStatus } from './receiver-cells';
 
 export function summarizeWebhookEvents(webhook: WebhookObject): string {
   const types = WEBHOOK_EVENTS.filter((event) => webhook[event.flag]).map((event) => event.type);
@@ -18,6 +17,7 @@ export function summarizeWebhookEvents(webhook: WebhookObject): string {
 export function WebhookTable({
   accountId,
   webhooks,
+  state,
   canEdit,
   canDelete,
   onTest,
@@ -25,76 +25,103 @@ export function WebhookTable({
   onDelete,
 }: {
   accountId: string;
-  webhooks: WebhookObject[];
+  webhooks: WebhookObject[] | undefined;
+  state?: TableState;
   canEdit: boolean;
   canDelete: boolean;
   onTest: (webhook: WebhookObject) => void;
   onEdit: (webhook: WebhookObject) => void;
   onDelete: (webhook: WebhookObject) => void;
 }) {
+  const columns: Column<WebhookObject>[] = [
+    {
+      key: 'webhook',
+      header: 'Webhook',
+      className: 'lg:max-w-xs lg:min-w-56',
+      cell: (webhook) => (
+        <>
+          <Link
+            href={`/${accountId}/webhooks/${webhook.id}`}
+            className="font-medium text-brand-700 wrap-break-word hover:underline"
+          >
+            {webhook.name}
+          </Link>
+          <p className="font-mono text-xs text-slate-600 wrap-anywhere">{webhook.url}</p>
+        </>
+      ),
+    },
+    { key: 'status', header: 'Status', cardLabel: true, cell: (webhook) => <ReceiverStatus receiver={webhook} /> },
+    {
+      key: 'events',
+      header: 'Events',
+      cardLabel: true,
+      className: 'text-xs text-slate-700 lg:max-w-56',
+      cell: (webhook) => <span className="wrap-break-word">{summarizeWebhookEvents(webhook)}</span>,
+    },
+    {
+      key: 'domains',
+      header: 'Domains',
+      cardLabel: true,
+      className: 'text-xs text-slate-700',
+      cell: (webhook) =>
+        webhook.scope === 'global' ? (
+          'All domains'
+        ) : (
+          <span className="wrap-anywhere">{webhook.domains.join(', ')}</span>
+        ),
+    },
+    {
+      key: 'requests',
+      header: 'Requests',
+      cardLabel: true,
+      className: 'text-xs text-slate-700 lg:whitespace-nowrap',
+      cell: (webhook) => <ReceiverRequests receiver={webhook} />,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      isHeaderHidden: true,
+      className: 'lg:whitespace-nowrap lg:text-right',
+      cell: (webhook) => (
+        <>
+          {canEdit ? (
+            <>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onTest(webhook)}
+                aria-label={`Send a test event to ${webhook.name}`}
+              >
+                Send test
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => onEdit(webhook)} aria-label={`Edit ${webhook.name}`}>
+                Edit
+              </Button>
+            </>
+          ) : null}
+          {canDelete ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700"
+              onClick={() => onDelete(webhook)}
+              aria-label={`Delete ${webhook.name}`}
+            >
+              Delete
+            </Button>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
-    <div className={STACKED.wrapper}>
-      <table className={STACKED.table} role="table">
-        <thead className={STACKED.head} role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Webhook</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Status</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Events</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Domains</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}>Requests</th>
-            <th scope="col" role="columnheader" className={STACKED.headCell}><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className={STACKED.body} role="rowgroup">
-          {webhooks.map((webhook) => (
-            <tr key={webhook.id} data-webhook-row={webhook.name} className={STACKED.row} role="row">
-              <td className={`${STACKED.cell} lg:max-w-xs lg:min-w-56`} role="cell">
-                <Link href={`/${accountId}/webhooks/${webhook.id}`} className="font-medium text-brand-700 wrap-break-word hover:underline">
-                  {webhook.name}
-                </Link>
-                <p className="font-mono text-xs text-slate-600 wrap-anywhere">{webhook.url}</p>
-              </td>
-              <td className={STACKED.cell} role="cell">
-                <CellLabel>Status</CellLabel>
-                <WebhookStatusBadge webhook={webhook} />
-                {!webhook.enabled && webhook.disabled_reason ? <p className="mt-1 text-xs text-red-800 wrap-break-word" data-testid="disabled-reason">{webhook.disabled_reason}</p> : null}
-              </td>
-              <td className={`${STACKED.cell} text-xs text-slate-700 lg:max-w-56`} role="cell">
-                <CellLabel>Events</CellLabel>
-                <span className="wrap-break-word">{summarizeWebhookEvents(webhook)}</span>
-              </td>
-              <td className={`${STACKED.cell} text-xs text-slate-700`} role="cell">
-                <CellLabel>Domains</CellLabel>
-                {webhook.scope === 'global' ? 'All domains' : <span className="wrap-anywhere">{webhook.domains.join(', ')}</span>}
-              </td>
-              <td className={`${STACKED.cell} text-xs text-slate-700 lg:whitespace-nowrap`} role="cell">
-                <CellLabel>Requests</CellLabel>
-                <span className="tabular-nums">
-                  {formatCount(webhook.success_count)} ok · {formatCount(webhook.error_count)} failed
-                </span>
-                <span className="block text-slate-600">{webhook.last_request_at ? `Last ${formatDateTime(webhook.last_request_at)}` : 'No requests yet'}</span>
-              </td>
-              <td className={`${STACKED.cell} lg:whitespace-nowrap lg:text-right`} role="cell">
-                {canEdit ? (
-                  <>
-                    <Button variant="ghost" size="sm" onClick={() => onTest(webhook)} aria-label={`Send a test event to ${webhook.name}`}>
-                      Send test
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => onEdit(webhook)} aria-label={`Edit ${webhook.name}`}>
-                      Edit
-                    </Button>
-                  </>
-                ) : null}
-                {canDelete ? (
-                  <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(webhook)} aria-label={`Delete ${webhook.name}`}>
-                    Delete
-                  </Button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Webhooks"
+      columns={columns}
+      rows={webhooks}
+      rowKey={(webhook) => webhook.id}
+      rowAttributes={(webhook) => ({ 'data-webhook-row': webhook.name })}
+      {...state}
+    />
   );
 }

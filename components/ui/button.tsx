@@ -9,18 +9,34 @@ const VARIANTS = {
 
 const SIZES = { sm: 'px-2.5 py-1 text-xs', md: 'px-3.5 py-2 text-sm' } as const;
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS; size?: keyof typeof SIZES; isBusy?: boolean };
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  isBusy?: boolean;
+};
 
-export function Button({ variant = 'primary', size = 'md', isBusy = false, className = '', children, disabled, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  isBusy = false,
+  className = '',
+  children,
+  disabled,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
       disabled={disabled || isBusy}
       aria-busy={isBusy || undefined}
+      data-variant={variant}
       className={`inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-sm transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${className}`}
       {...props}
     >
-      {isBusy ? <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden /> : null}
+      {isBusy ? (
+        <span className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+      ) : null}
       {children}
     </button>
   );

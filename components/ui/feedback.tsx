@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 
-export function Badge({ tone = 'slate', children }: { tone?: 'slate' | 'green' | 'amber' | 'red' | 'blue'; children: ReactNode }) {
+export function Badge({
+  tone = 'slate',
+  children,
+}: {
+  tone?: 'slate' | 'green' | 'amber' | 'red' | 'blue';
+  children: ReactNode;
+}) {
   const tones = {
     slate: 'bg-slate-100 text-slate-700',
     green: 'bg-green-100 text-green-800',
@@ -8,10 +14,22 @@ export function Badge({ tone = 'slate', children }: { tone?: 'slate' | 'green' |
     red: 'bg-red-100 text-red-800',
     blue: 'bg-brand-100 text-brand-700',
   };
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
-export function Alert({ tone = 'info', title, children }: { tone?: 'info' | 'warning' | 'error' | 'success'; title?: string; children?: ReactNode }) {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+}: {
+  tone?: 'info' | 'warning' | 'error' | 'success';
+  title?: string;
+  children?: ReactNode;
+}) {
   const tones = {
     info: 'border-brand-100 bg-brand-50 text-brand-900',
     warning: 'border-amber-200 bg-amber-50 text-amber-900',
@@ -45,7 +63,15 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">

@@ -13,9 +13,16 @@ export function AccountSettingsView({ accountId }: { accountId: string }) {
   const scopes = me.data?.accounts.find((candidate) => candidate.id === accountId)?.scopes ?? [];
   return (
     <>
-      <PageHeader title="Settings" description="How this account sends by default, which recipients it refuses, and how long Mailstead keeps message data." />
+      <PageHeader
+        title="Settings"
+        description="How this account sends by default, which recipients it refuses, and how long Mailstead keeps message data."
+      />
       {account.isPending ? <LoadingState /> : null}
-      {account.error ? <Alert tone="error" title="Settings could not be loaded">{account.error.message}</Alert> : null}
+      {account.error ? (
+        <Alert tone="error" title="Settings could not be loaded">
+          {account.error.message}
+        </Alert>
+      ) : null}
       {account.data ? <AccountSettingsForm account={account.data} canEdit={mayOpen(scopes, 'accounts:write')} /> : null}
       {mayOpen(scopes, 'statistics-transactional:read:all') ? (
         <div className="mt-8">

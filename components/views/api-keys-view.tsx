@@ -1,7 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { ApiKeySandboxDialog, ApiKeySecretDialog, CreateApiKeyDialog, DeleteApiKeyDialog, EditApiKeyDialog } from '@/components/dialogs/api-key-dialogs';
+import {
+  ApiKeySandboxDialog,
+  ApiKeySecretDialog,
+  CreateApiKeyDialog,
+  DeleteApiKeyDialog,
+  EditApiKeyDialog,
+} from '@/components/dialogs/api-key-dialogs';
 import { ApiKeyTable } from '@/components/tables/api-key-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
@@ -41,7 +47,8 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
       {keys.error ? (
         keys.error instanceof ApiError && keys.error.status === 403 ? (
           <Alert tone="warning" title="You cannot view API keys">
-            Your role in this account does not include the <code>api-keys:read</code> scope. Ask an Administrator if you need it.
+            Your role in this account does not include the <code>api-keys:read</code> scope. Ask an Administrator if you
+            need it.
           </Alert>
         ) : (
           <Alert tone="error" title="API keys could not be loaded">
@@ -54,7 +61,16 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
           Create a key for each application that sends mail or manages this account, with only the scopes it needs.
         </EmptyState>
       ) : null}
-      {keys.data && keys.data.data.length > 0 ? <ApiKeyTable keys={keys.data.data} canEdit={canWrite} canDelete={canDelete} onEdit={setEditing} onDelete={setDeleting} onToggleSandbox={setToggling} /> : null}
+      {keys.data && keys.data.data.length > 0 ? (
+        <ApiKeyTable
+          keys={keys.data.data}
+          canEdit={canWrite}
+          canDelete={canDelete}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+          onToggleSandbox={setToggling}
+        />
+      ) : null}
 
       <CreateApiKeyDialog
         accountId={accountId}
@@ -68,8 +84,18 @@ export function ApiKeysView({ accountId }: { accountId: string }) {
       />
       <ApiKeySecretDialog secret={secret?.value ?? null} label={secret?.label ?? ''} onClose={() => setSecret(null)} />
       <EditApiKeyDialog accountId={accountId} apiKey={editing} onClose={() => setEditing(null)} />
-      <DeleteApiKeyDialog accountId={accountId} apiKey={deleting} onClose={() => setDeleting(null)} onDeleted={(label) => setNotice(`API key “${label}” deleted: requests with it now get 401.`)} />
-      <ApiKeySandboxDialog accountId={accountId} apiKey={toggling} onClose={() => setToggling(null)} onDone={setNotice} />
+      <DeleteApiKeyDialog
+        accountId={accountId}
+        apiKey={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(label) => setNotice(`API key “${label}” deleted: requests with it now get 401.`)}
+      />
+      <ApiKeySandboxDialog
+        accountId={accountId}
+        apiKey={toggling}
+        onClose={() => setToggling(null)}
+        onDone={setNotice}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { CampaignStatusBadge } from '@/components/ui/campaign-status-badge';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
 import { useCampaign } from '@/lib/client/campaign-queries';
+import { CampaignLifecycleButtons } from './campaign-lifecycle-buttons';
 import { CampaignProgressPanel } from './campaign-progress-panel';
 import { CampaignReportView } from './campaign-report-view';
 import { CampaignWizard } from './campaign-wizard';
@@ -25,7 +26,10 @@ export function CampaignDetailView({ accountId, campaignId }: { accountId: strin
     return (
       <div className="space-y-4">
         {back}
-        <Alert tone={isMissing ? 'warning' : 'error'} title={isMissing ? 'No such campaign' : 'The campaign could not be loaded'}>
+        <Alert
+          tone={isMissing ? 'warning' : 'error'}
+          title={isMissing ? 'No such campaign' : 'The campaign could not be loaded'}
+        >
           {isMissing ? 'It may have been deleted while it was a draft.' : campaign.error.message}
         </Alert>
       </div>
@@ -36,12 +40,22 @@ export function CampaignDetailView({ accountId, campaignId }: { accountId: strin
     <>
       <div className="mb-2">{back}</div>
       <PageHeader title={data.name} description={<CampaignStatusBadge status={data.status} />} />
+      <div className="mb-4">
+        <CampaignLifecycleButtons
+          accountId={accountId}
+          campaign={data}
+          canSend={can('campaigns:send')}
+          canWrite={can('campaigns:write')}
+        />
+      </div>
       {data.status === 'draft' ? (
         <CampaignWizard key={data.id} accountId={accountId} campaign={data} canWrite={can('campaigns:write')} />
       ) : (
         <div className="space-y-4">
           <CampaignProgressPanel accountId={accountId} campaign={data} canSend={can('campaigns:send')} />
-          {data.started_at ? <CampaignReportView accountId={accountId} campaignId={data.id} isLive={data.status === 'sending'} /> : null}
+          {data.started_at ? (
+            <CampaignReportView accountId={accountId} campaignId={data.id} isLive={data.status === 'sending'} />
+          ) : null}
         </div>
       )}
     </>

@@ -11,12 +11,20 @@ import { CampaignTestStep } from '@/components/forms/campaign-test-step';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert } from '@/components/ui/feedback';
+import { CampaignPreflightPanel } from '@/components/views/preflight-panel';
 import { draftValuesOf, WIZARD_STEPS, type DraftValues, type WizardStep } from '@/lib/client/campaign-draft';
 import { useDeleteCampaign, type CampaignObject } from '@/lib/client/campaign-queries';
 import { useCampaignAutosave, type SaveState } from '@/lib/client/use-campaign-autosave';
+import { useUnsavedChangesWarning } from '@/lib/client/use-unsaved-changes-warning';
 
 function SaveIndicator({ state }: { state: SaveState }) {
-  const text = { saved: 'Saved', saving: 'Saving…', pending: 'Editing…', invalid: 'Not saved: fix the fields marked', error: 'Not saved' }[state.kind];
+  const text = {
+    saved: 'Saved',
+    saving: 'Saving…',
+    pending: 'Editing…',
+    invalid: 'Not saved: fix the fields marked',
+    error: 'Not saved',
+  }[state.kind];
   const tone = state.kind === 'error' || state.kind === 'invalid' ? 'text-red-700' : 'text-slate-600';
   return (
     <p className={`text-sm ${tone}`} role="status" data-testid="save-state" data-state={state.kind}>
@@ -27,10 +35,19 @@ function SaveIndicator({ state }: { state: SaveState }) {
 }
 
 /** A draft campaign as five steps over one form that saves itself; a step is a view of the same draft, never a gate. */
-export function CampaignWizard({ accountId, campaign, canWrite }: { accountId: string; campaign: CampaignObject; canWrite: boolean }) {
+export function CampaignWizard({
+  accountId,
+  campaign,
+  canWrite,
+}: {
+  accountId: string;
+  campaign: CampaignObject;
+  canWrite: boolean;
+}) {
   const router = useRouter();
   const form = useForm<DraftValues>({ defaultValues: draftValuesOf(campaign), disabled: !canWrite });
   const { state, flush } = useCampaignAutosave(accountId, campaign.id, form);
+  useUnsavedChangesWarning(canWrite && state.kind !== 'saved');
   // The first save clears the campaign's reasons; the page keeps showing them while the user fixes them.
   const [reasons] = useState(campaign.validation_errors);
   const [step, setStep] = useState<WizardStep>(reasons.length ? 'review' : 'content');
@@ -75,7 +92,10 @@ export function CampaignWizard({ accountId, campaign, canWrite }: { accountId: s
           ))}
         </ol>
       </nav>
-      <section aria-labelledby="campaign-step-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <section
+        aria-labelledby="campaign-step-heading"
+        className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      >
         <h2 id="campaign-step-heading" className="mb-4 text-base font-semibold">
           {WIZARD_STEPS[index].label}
         </h2>
@@ -83,13 +103,18 @@ export function CampaignWizard({ accountId, campaign, canWrite }: { accountId: s
         {step === 'audience' ? <CampaignAudienceStep accountId={accountId} form={form} /> : null}
         {step === 'settings' ? <CampaignSettingsStep accountId={accountId} form={form} /> : null}
         {step === 'test' ? <CampaignTestStep accountId={accountId} campaignId={campaign.id} flush={flush} /> : null}
-        {step === 'review' ? <CampaignReviewStep accountId={accountId} campaignId={campaign.id} flush={flush} onGo={go} /> : null}
+        {step === 'review' ? (
+          <CampaignReviewStep accountId={accountId} campaignId={campaign.id} flush={flush} onGo={go} />
+        ) : null}
       </section>
+      <CampaignPreflightPanel accountId={accountId} campaignId={campaign.id} step={step} />
       <div className="flex justify-between gap-2">
         <Button variant="secondary" disabled={index === 0} onClick={() => go(WIZARD_STEPS[index - 1].name)}>
           Back
         </Button>
-        {index < WIZARD_STEPS.length - 1 ? <Button onClick={() => go(WIZARD_STEPS[index + 1].name)}>Next: {WIZARD_STEPS[index + 1].label}</Button> : null}
+        {index < WIZARD_STEPS.length - 1 ? (
+          <Button onClick={() => go(WIZARD_STEPS[index + 1].name)}>Next: {WIZARD_STEPS[index + 1].label}</Button>
+        ) : null}
       </div>
       <ConfirmDialog
         isOpen={isDeleting}

@@ -6,6 +6,7 @@ import { useAccountScopes } from '@/components/layout/use-account-scopes';
 import { CampaignTable } from '@/components/tables/campaign-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { Field, Select } from '@/components/ui/field';
 import { ApiError } from '@/lib/client/api';
 import { useCampaigns, useCreateCampaign } from '@/lib/client/campaign-queries';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '@/lib/core/campaigns/schemas';
@@ -19,7 +20,14 @@ export function CampaignsView({ accountId }: { accountId: string }) {
   const [status, setStatus] = useState<CampaignStatus | ''>('');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const campaigns = useCampaigns(accountId, new URLSearchParams({ limit: String(PAGE_SIZE), ...(status ? { status } : {}), ...(cursor ? { after: cursor } : {}) }).toString());
+  const campaigns = useCampaigns(
+    accountId,
+    new URLSearchParams({
+      limit: String(PAGE_SIZE),
+      ...(status ? { status } : {}),
+      ...(cursor ? { after: cursor } : {}),
+    }).toString(),
+  );
   const create = useCreateCampaign(accountId);
   const rows = campaigns.data?.data ?? [];
   const startDraft = async () => {
@@ -34,17 +42,20 @@ export function CampaignsView({ accountId }: { accountId: string }) {
 
   return (
     <>
-      <PageHeader title="Campaigns" description="Marketing mail to your lists: drafted here, checked before it goes, sent from a marketing domain with an unsubscribe link in every message." actions={newButton} />
+      <PageHeader
+        title="Campaigns"
+        description="Marketing mail to your lists: drafted here, checked before it goes, sent from a marketing domain with an unsubscribe link in every message."
+        actions={newButton}
+      />
       <div className="space-y-4">
-        {create.error ? <Alert tone="error" title="The draft could not be created">{create.error.message}</Alert> : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <label htmlFor="campaign-status-filter" className="text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id="campaign-status-filter"
+        {create.error ? (
+          <Alert tone="error" title="The draft could not be created">
+            {create.error.message}
+          </Alert>
+        ) : null}
+        <Field label="Status" htmlFor="campaign-status-filter" isCompact className="max-w-xs">
+          <Select
             aria-label="Filter campaigns by status"
-            className="rounded-md border-0 py-1.5 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300"
             value={status}
             onChange={(event) => {
               setStatus(event.target.value as CampaignStatus | '');
@@ -57,26 +68,45 @@ export function CampaignsView({ accountId }: { accountId: string }) {
                 {value[0].toUpperCase() + value.slice(1)}
               </option>
             ))}
-          </select>
-        </div>
+          </Select>
+        </Field>
         {campaigns.isPending ? <LoadingState label="Loading campaigns…" /> : null}
         {campaigns.error ? (
-          <Alert tone={campaigns.error instanceof ApiError && campaigns.error.status === 403 ? 'warning' : 'error'} title="Campaigns could not be loaded">
+          <Alert
+            tone={campaigns.error instanceof ApiError && campaigns.error.status === 403 ? 'warning' : 'error'}
+            title="Campaigns could not be loaded"
+          >
             {campaigns.error.message}
           </Alert>
         ) : null}
         {campaigns.data && rows.length === 0 ? (
-          <EmptyState title={status || cursor ? 'No campaigns match' : 'No campaigns yet'} action={status || cursor ? null : newButton}>
-            {status || cursor ? 'Choose another status, or all of them.' : 'A campaign goes to the confirmed members of your lists. Start a draft: it saves as you go.'}
+          <EmptyState
+            title={status || cursor ? 'No campaigns match' : 'No campaigns yet'}
+            action={status || cursor ? null : newButton}
+          >
+            {status || cursor
+              ? 'Choose another status, or all of them.'
+              : 'A campaign goes to the confirmed members of your lists. Start a draft: it saves as you go.'}
           </EmptyState>
         ) : null}
         {rows.length > 0 ? <CampaignTable accountId={accountId} campaigns={rows} /> : null}
         {cursors.length > 0 || campaigns.data?.pagination.has_more ? (
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+            <Button
+              variant="secondary"
+              disabled={cursors.length === 0}
+              onClick={() => setCursors(cursors.slice(0, -1))}
+            >
               Previous
             </Button>
-            <Button variant="secondary" disabled={!campaigns.data?.pagination.has_more} onClick={() => campaigns.data?.pagination.next_cursor && setCursors([...cursors, campaigns.data.pagination.next_cursor])}>
+            <Button
+              variant="secondary"
+              disabled={!campaigns.data?.pagination.has_more}
+              onClick={() =>
+                campaigns.data?.pagination.next_cursor &&
+                setCursors([...cursors, campaigns.data.pagination.next_cursor])
+              }
+            >
               Next
             </Button>
           </div>

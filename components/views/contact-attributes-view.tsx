@@ -27,7 +27,8 @@ export function ContactAttributesView({ accountId }: { accountId: string }) {
         title="Contact attributes"
         description={
           <>
-            The keys a contact may carry besides its name, each with a type. The API and imports refuse any other key, and values not written the type&apos;s way.{' '}
+            The keys a contact may carry besides its name, each with a type. The API and imports refuse any other key,
+            and values not written the type&apos;s way.{' '}
             <Link href={`/${accountId}/contacts`} className="text-brand-700 hover:underline">
               All contacts
             </Link>
@@ -42,13 +43,25 @@ export function ContactAttributesView({ accountId }: { accountId: string }) {
           </div>
         ) : null}
         {definitions.isPending ? <LoadingState label="Loading attributes…" /> : null}
-        {definitions.error ? <Alert tone="error" title="Attributes could not be loaded">{definitions.error.message}</Alert> : null}
+        {definitions.error ? (
+          <Alert tone="error" title="Attributes could not be loaded">
+            {definitions.error.message}
+          </Alert>
+        ) : null}
         {definitions.data && rows.length === 0 ? (
           <EmptyState title="No attributes yet" action={addButton}>
             Define one (a plan, a signup date, a customer number) and contacts can hold a value for it.
           </EmptyState>
         ) : null}
-        {rows.length > 0 ? <AttributeDefinitionTable definitions={rows} canEdit={canEdit} canDelete={can('contacts:delete')} onEdit={setEditing} onDelete={setDeleting} /> : null}
+        {rows.length > 0 ? (
+          <AttributeDefinitionTable
+            definitions={rows}
+            canEdit={canEdit}
+            canDelete={can('contacts:delete')}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        ) : null}
       </div>
       <AttributeDefinitionDialog
         accountId={accountId}
@@ -60,7 +73,12 @@ export function ContactAttributesView({ accountId }: { accountId: string }) {
           setNotice(text);
         }}
       />
-      <DeleteAttributeDialog accountId={accountId} definition={deleting} onClose={() => setDeleting(null)} onDeleted={setNotice} />
+      <DeleteAttributeDialog
+        accountId={accountId}
+        definition={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={setNotice}
+      />
     </>
   );
 }

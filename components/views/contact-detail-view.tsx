@@ -12,7 +12,14 @@ import { MessageTable } from '@/components/tables/message-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
-import { useAttributeDefinitions, useContact, useContactMemberships, useSetUnsubscribed, useSubscriptionEvents, useUpdateContact } from '@/lib/client/contact-queries';
+import {
+  useAttributeDefinitions,
+  useContact,
+  useContactMemberships,
+  useSetUnsubscribed,
+  useSubscriptionEvents,
+  useUpdateContact,
+} from '@/lib/client/contact-queries';
 import { formatDateTime } from '@/lib/client/format';
 import { useLists } from '@/lib/client/list-queries';
 import { useMessages } from '@/lib/client/queries';
@@ -47,7 +54,10 @@ export function ContactDetailView({ accountId, contactId }: { accountId: string;
   if (contact.error) {
     const status = contact.error instanceof ApiError ? contact.error.status : 0;
     return (
-      <Alert tone={status === 403 || status === 404 ? 'warning' : 'error'} title={status === 404 ? 'No such contact' : 'This contact could not be shown'}>
+      <Alert
+        tone={status === 403 || status === 404 ? 'warning' : 'error'}
+        title={status === 404 ? 'No such contact' : 'This contact could not be shown'}
+      >
         {contact.error.message}{' '}
         <Link href={`/${accountId}/contacts`} className="font-medium underline">
           All contacts
@@ -60,7 +70,14 @@ export function ContactDetailView({ accountId, contactId }: { accountId: string;
     setNotice(null);
     subscription.mutate(
       { id: data.id, unsubscribed: !data.unsubscribed },
-      { onSuccess: () => setNotice(data.unsubscribed ? 'Resubscribed: marketing mail reaches this contact again.' : 'Unsubscribed: no marketing mail goes to this contact. The history is kept.') },
+      {
+        onSuccess: () =>
+          setNotice(
+            data.unsubscribed
+              ? 'Resubscribed: marketing mail reaches this contact again.'
+              : 'Unsubscribed: no marketing mail goes to this contact. The history is kept.',
+          ),
+      },
     );
   };
 
@@ -106,7 +123,11 @@ export function ContactDetailView({ accountId, contactId }: { accountId: string;
         <Section title="Details">
           <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
             {definitions.isPending ? <LoadingState label="Loading attributes…" /> : null}
-            {definitions.error ? <Alert tone="error" title="Attribute definitions could not be loaded">{definitions.error.message}</Alert> : null}
+            {definitions.error ? (
+              <Alert tone="error" title="Attribute definitions could not be loaded">
+                {definitions.error.message}
+              </Alert>
+            ) : null}
             {definitions.data ? (
               can('contacts:write') ? (
                 <ContactForm
@@ -128,9 +149,18 @@ export function ContactDetailView({ accountId, contactId }: { accountId: string;
         </Section>
         {can('lists:read') ? <ContactListsSection accountId={accountId} contactId={data.id} /> : null}
         {can('messages:read') ? <ContactMessagesSection accountId={accountId} email={data.email} /> : null}
-        <SubscriptionHistorySection accountId={accountId} contactId={data.id} />
+        <SubscriptionHistorySection
+          accountId={accountId}
+          contactId={data.id}
+          subscriptionState={`${data.unsubscribed} ${data.unsubscribed_at ?? ''}`}
+        />
       </div>
-      <DeleteContactDialog accountId={accountId} contact={isDeleting ? data : null} onClose={() => setIsDeleting(false)} onDeleted={() => router.push(`/${accountId}/contacts`)} />
+      <DeleteContactDialog
+        accountId={accountId}
+        contact={isDeleting ? data : null}
+        onClose={() => setIsDeleting(false)}
+        onDeleted={() => router.push(`/${accountId}/contacts`)}
+      />
     </>
   );
 }
@@ -158,9 +188,19 @@ function ContactListsSection({ accountId, contactId }: { accountId: string; cont
   return (
     <Section title="Lists">
       {memberships.isPending ? <LoadingState label="Loading lists…" /> : null}
-      {memberships.error ? <Alert tone="error" title="Lists could not be loaded">{memberships.error.message}</Alert> : null}
-      {memberships.data && rows.length === 0 ? <EmptyState title="On no list">Add this contact to a list from the Contacts page or from the list itself.</EmptyState> : null}
-      {rows.length > 0 && !lists.isPending ? <MembershipTable accountId={accountId} memberships={rows} lists={byId} /> : null}
+      {memberships.error ? (
+        <Alert tone="error" title="Lists could not be loaded">
+          {memberships.error.message}
+        </Alert>
+      ) : null}
+      {memberships.data && rows.length === 0 ? (
+        <EmptyState title="On no list">
+          Add this contact to a list from the Contacts page or from the list itself.
+        </EmptyState>
+      ) : null}
+      {rows.length > 0 && !lists.isPending ? (
+        <MembershipTable accountId={accountId} memberships={rows} lists={byId} />
+      ) : null}
     </Section>
   );
 }
@@ -175,21 +215,38 @@ function ContactMessagesSection({ accountId, email }: { accountId: string; email
     <Section
       title="Messages"
       aside={
-        <Link href={`/${accountId}/messages?recipient=${encodeURIComponent(email)}`} className="text-xs text-brand-700 hover:underline">
+        <Link
+          href={`/${accountId}/messages?recipient=${encodeURIComponent(email)}`}
+          className="text-xs text-brand-700 hover:underline"
+        >
           Open in the message log
         </Link>
       }
     >
       {messages.isPending ? <LoadingState label="Loading messages…" /> : null}
-      {messages.error ? <Alert tone="error" title="Messages could not be loaded">{messages.error.message}</Alert> : null}
-      {messages.data && rows.length === 0 ? <EmptyState title={cursor ? 'No older messages' : 'No messages to this address'}>Mail sent to this address while it is retained shows here.</EmptyState> : null}
+      {messages.error ? (
+        <Alert tone="error" title="Messages could not be loaded">
+          {messages.error.message}
+        </Alert>
+      ) : null}
+      {messages.data && rows.length === 0 ? (
+        <EmptyState title={cursor ? 'No older messages' : 'No messages to this address'}>
+          Mail sent to this address while it is retained shows here.
+        </EmptyState>
+      ) : null}
       {rows.length > 0 ? <MessageTable accountId={accountId} messages={rows} /> : null}
       {cursors.length > 0 || messages.data?.pagination.has_more ? (
         <div className="flex justify-end gap-2">
           <Button variant="secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
             Newer
           </Button>
-          <Button variant="secondary" disabled={!messages.data?.pagination.has_more} onClick={() => messages.data?.pagination.next_cursor && setCursors([...cursors, messages.data.pagination.next_cursor])}>
+          <Button
+            variant="secondary"
+            disabled={!messages.data?.pagination.has_more}
+            onClick={() =>
+              messages.data?.pagination.next_cursor && setCursors([...cursors, messages.data.pagination.next_cursor])
+            }
+          >
             Older
           </Button>
         </div>
@@ -198,21 +255,49 @@ function ContactMessagesSection({ accountId, email }: { accountId: string; email
   );
 }
 
-const SOURCES: Record<string, string> = { api: 'through the API', dashboard: 'in the dashboard', import: 'by an import', unsubscribe_link: 'with the unsubscribe link', system: 'by Mailstead' };
+const SOURCES: Record<string, string> = {
+  api: 'through the API',
+  dashboard: 'in the dashboard',
+  import: 'by an import',
+  unsubscribe_link: 'with the unsubscribe link',
+  system: 'by Mailstead',
+};
 
-function SubscriptionHistorySection({ accountId, contactId }: { accountId: string; contactId: string }) {
-  const events = useSubscriptionEvents(accountId, contactId);
+function SubscriptionHistorySection({
+  accountId,
+  contactId,
+  subscriptionState,
+}: {
+  accountId: string;
+  contactId: string;
+  subscriptionState: string;
+}) {
+  const events = useSubscriptionEvents(accountId, contactId, subscriptionState);
   return (
     <Section title="Subscription history">
       {events.isPending ? <LoadingState label="Loading history…" /> : null}
-      {events.error ? <Alert tone="error" title="The history could not be loaded">{events.error.message}</Alert> : null}
-      {events.data && events.data.length === 0 ? <p className="text-sm text-slate-600">Subscribed since it was added; never unsubscribed.</p> : null}
+      {events.error ? (
+        <Alert tone="error" title="The history could not be loaded">
+          {events.error.message}
+        </Alert>
+      ) : null}
+      {events.data && events.data.length === 0 ? (
+        <p className="text-sm text-slate-600">Subscribed since it was added; never unsubscribed.</p>
+      ) : null}
       {events.data && events.data.length > 0 ? (
-        <ol className="divide-y divide-slate-100 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200" aria-label="Subscription history">
+        <ol
+          className="divide-y divide-slate-100 rounded-lg bg-white text-sm shadow-sm ring-1 ring-slate-200"
+          aria-label="Subscription history"
+        >
           {events.data.map((event, index) => (
-            <li key={index} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3" data-subscription-event={event.type}>
+            <li
+              key={index}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"
+              data-subscription-event={event.type}
+            >
               <span>
-                <span className="font-medium">{event.type === 'unsubscribed' ? 'Unsubscribed' : 'Resubscribed'}</span> {SOURCES[event.source] ?? `(${event.source})`}
+                <span className="font-medium">{event.type === 'unsubscribed' ? 'Unsubscribed' : 'Resubscribed'}</span>{' '}
+                {SOURCES[event.source] ?? `(${event.source})`}
               </span>
               <span className="text-xs text-slate-600">{formatDateTime(event.created_at)}</span>
             </li>

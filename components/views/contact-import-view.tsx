@@ -44,14 +44,20 @@ export function ContactImportView({ accountId }: { accountId: string }) {
     setFileError(null);
     start.reset();
     if (!file) return;
-    if (file.size > MAX_IMPORT_BYTES) return setFileError(`${file.name} is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB: at most ${formatCount(MAX_IMPORT_BYTES / 1024 / 1024)} MB per import.`);
+    if (file.size > MAX_IMPORT_BYTES)
+      return setFileError(
+        `${file.name} is ${formatCount(Math.ceil(file.size / 1024 / 1024))} MB: at most ${formatCount(MAX_IMPORT_BYTES / 1024 / 1024)} MB per import.`,
+      );
     setIsReading(true);
     try {
       const preview = await readCsvPreview(file);
-      if (!preview.header.length || preview.header.every((name) => !name)) throw new Error('the first line must name the columns (email, first_name, …)');
+      if (!preview.header.length || preview.header.every((name) => !name))
+        throw new Error('the first line must name the columns (email, first_name, …)');
       setPicked({ file, preview, rowCount: null });
       // Counting reads the whole file: the preview shows first, the count follows.
-      void countCsvRows(file).then((rowCount) => setPicked((current) => (current?.file === file ? { ...current, rowCount } : current)));
+      void countCsvRows(file).then((rowCount) =>
+        setPicked((current) => (current?.file === file ? { ...current, rowCount } : current)),
+      );
     } catch (error) {
       setFileError(`${file.name} could not be read as CSV: ${(error as Error).message}`);
     } finally {
@@ -98,7 +104,8 @@ export function ContactImportView({ accountId }: { accountId: string }) {
         title="Import contacts"
         description={
           <>
-            A CSV file with a header row: an email column, and optionally first and last names and attribute columns. Existing contacts (same address) are updated.{' '}
+            A CSV file with a header row: an email column, and optionally first and last names and attribute columns.
+            Existing contacts (same address) are updated.{' '}
             <Link href={`/${accountId}/contacts`} className="text-brand-700 hover:underline">
               All contacts
             </Link>
@@ -107,7 +114,13 @@ export function ContactImportView({ accountId }: { accountId: string }) {
       />
       <div className="space-y-4">
         {importId ? (
-          <ImportProgressPanel accountId={accountId} importId={importId} rowTotal={rowTotal} uploaded={uploaded} onAnother={again} />
+          <ImportProgressPanel
+            accountId={accountId}
+            importId={importId}
+            rowTotal={rowTotal}
+            uploaded={uploaded}
+            onAnother={again}
+          />
         ) : picked ? (
           definitions.isPending ? (
             <LoadingState label="Loading attributes…" />
@@ -135,9 +148,18 @@ export function ContactImportView({ accountId }: { accountId: string }) {
             ) : null}
             <label className="inline-flex cursor-pointer items-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-within:ring-2 focus-within:ring-brand-600 focus-within:ring-offset-2">
               {isReading ? 'Reading…' : 'Choose a CSV file'}
-              <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(event) => void pick(event.target.files?.[0])} />
+              <input
+                type="file"
+                accept=".csv,text/csv"
+                className="sr-only"
+                aria-label="CSV file"
+                onChange={(event) => void pick(event.target.files?.[0])}
+              />
             </label>
-            <p className="mx-auto mt-3 max-w-md text-sm text-slate-600">Up to {formatCount(MAX_IMPORT_BYTES / 1024 / 1024)} MB. The file is read in your browser for the preview; nothing is sent until you start.</p>
+            <p className="mx-auto mt-3 max-w-md text-sm text-slate-600">
+              Up to {formatCount(MAX_IMPORT_BYTES / 1024 / 1024)} MB. The file is read in your browser for the preview;
+              nothing is sent until you start.
+            </p>
           </div>
         )}
       </div>

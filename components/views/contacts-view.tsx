@@ -10,7 +10,12 @@ import { ContactTable } from '@/components/tables/contact-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
-import { useAttributeDefinitions, useBulkContactAction, useContacts } from '@/lib/client/contact-queries';
+import {
+  useAttributeDefinitions,
+  useBulkContactAction,
+  useContacts,
+  useContactTotals,
+} from '@/lib/client/contact-queries';
 import { formatCount } from '@/lib/client/format';
 import { useLists } from '@/lib/client/list-queries';
 
@@ -35,12 +40,16 @@ export function ContactsView({ accountId }: { accountId: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const filters: ContactFilters = { ...EMPTY_CONTACT_FILTERS, ...Object.fromEntries([...params.entries()].filter(([key]) => key in EMPTY_CONTACT_FILTERS)) };
+  const filters: ContactFilters = {
+    ...EMPTY_CONTACT_FILTERS,
+    ...Object.fromEntries([...params.entries()].filter(([key]) => key in EMPTY_CONTACT_FILTERS)),
+  };
   const query = contactQuery(filters);
   for (const cursor of ['after', 'before'] as const) if (params.get(cursor)) query.set(cursor, params.get(cursor)!);
 
   const { can } = useAccountScopes(accountId);
   const contacts = useContacts(accountId, query.toString());
+  const totals = useContactTotals(accountId);
   const lists = useLists(accountId, 'limit=100', { enabled: can('lists:read') });
   const definitions = useAttributeDefinitions(accountId);
   const bulk = useBulkContactAction(accountId);
@@ -55,8 +64,9 @@ export function ContactsView({ accountId }: { accountId: string }) {
   };
   const select = (ids: string[], isSelected: boolean) => {
     const next = new Set(selected);
-    for (const id of ids) if (isSelected) next.add(id);
-    else next.delete(id);
+    for (const id of ids)
+      if (isSelected) next.add(id);
+      else next.delete(id);
     setSelected(next);
   };
   const finish = (text: string) => {
@@ -66,7 +76,12 @@ export function ContactsView({ accountId }: { accountId: string }) {
   const unsubscribeSelected = () =>
     bulk.mutate(
       { ids: [...selected], action: 'unsubscribe' },
-      { onSuccess: (outcome) => finish(`${formatCount(outcome.done)} unsubscribed.${outcome.failed.length ? ` ${formatCount(outcome.failed.length)} failed: ${outcome.failed[0].message}` : ''}`) },
+      {
+        onSuccess: (outcome) =>
+          finish(
+            `${formatCount(outcome.done)} unsubscribed.${outcome.failed.length ? ` ${formatCount(outcome.failed.length)} failed: ${outcome.failed[0].message}` : ''}`,
+          ),
+      },
     );
 
   const rows = contacts.data?.data ?? [];
@@ -78,16 +93,34 @@ export function ContactsView({ accountId }: { accountId: string }) {
     <>
       <PageHeader
         title="Contacts"
-        description="The people campaigns go to. A contact joins no list by itself: add it to a list to reach it."
+        description={
+          <>
+            {totals.data?.contacts ? (
+              <span className="mb-1 block font-medium text-slate-900" data-testid="contacts-total">
+                {formatCount(totals.data.contacts)} {totals.data.contacts === 1 ? 'contact' : 'contacts'}
+                {totals.data.unsubscribed
+                  ? `, ${formatCount(totals.data.unsubscribed)} unsubscribed from everything`
+                  : ''}
+              </span>
+            ) : null}
+            The people campaigns go to. A contact joins no list by itself: add it to a list to reach it.
+          </>
+        }
         actions={
           <>
             {can('contacts:write') ? <Button onClick={() => setDialog('create')}>Add contact</Button> : null}
             {can('contacts:write') ? (
-              <Link href={`/${accountId}/contacts/import`} className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+              <Link
+                href={`/${accountId}/contacts/import`}
+                className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+              >
                 Import CSV
               </Link>
             ) : null}
-            <Link href={`/${accountId}/contacts/attributes`} className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+            <Link
+              href={`/${accountId}/contacts/attributes`}
+              className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               Attributes
             </Link>
           </>
@@ -100,9 +133,18 @@ export function ContactsView({ accountId }: { accountId: string }) {
           </div>
         ) : null}
         {bulk.error ? <Alert tone="error">{bulk.error.message}</Alert> : null}
-        <ContactFilterForm key={params.toString()} initial={filters} lists={lists.data?.data ?? null} attributes={definitions.data ?? []} onApply={(applied) => go({ ...applied })} />
+        <ContactFilterForm
+          key={params.toString()}
+          initial={filters}
+          lists={lists.data?.data ?? null}
+          attributes={definitions.data ?? []}
+          onApply={(applied) => go({ ...applied })}
+        />
         {selected.size > 0 ? (
-          <div className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm ring-1 ring-brand-100" data-testid="bulk-actions">
+          <div
+            className="sticky top-2 z-10 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm ring-1 ring-brand-100"
+            data-testid="bulk-actions"
+          >
             <span className="mr-auto font-medium">{formatCount(selected.size)} selected</span>
             {can('lists:write') ? (
               <Button variant="secondary" size="sm" onClick={() => setDialog('add')}>
@@ -126,22 +168,42 @@ export function ContactsView({ accountId }: { accountId: string }) {
         ) : null}
         {contacts.isPending ? <LoadingState label="Loading contacts…" /> : null}
         {contacts.error ? (
-          <Alert tone={contacts.error instanceof ApiError && contacts.error.status === 403 ? 'warning' : 'error'} title="Contacts could not be loaded">
+          <Alert
+            tone={contacts.error instanceof ApiError && contacts.error.status === 403 ? 'warning' : 'error'}
+            title="Contacts could not be loaded"
+          >
             {contacts.error.message}
           </Alert>
         ) : null}
         {contacts.data && rows.length === 0 ? (
           <EmptyState title={hasFilters ? 'No contacts match' : 'No contacts yet'}>
-            {hasFilters ? 'Nobody matches these filters. Clear them to see every contact.' : 'Add contacts one by one, import a CSV file, or create them through the API.'}
+            {hasFilters
+              ? 'Nobody matches these filters. Clear them to see every contact.'
+              : 'Add contacts one by one, import a CSV file, or create them through the API.'}
           </EmptyState>
         ) : null}
-        {rows.length > 0 ? <ContactTable accountId={accountId} contacts={rows} selected={canSelect ? selected : null} onSelect={select} /> : null}
+        {rows.length > 0 ? (
+          <ContactTable
+            accountId={accountId}
+            contacts={rows}
+            selected={canSelect ? selected : null}
+            onSelect={select}
+          />
+        ) : null}
         {pagination && (pagination.has_more || params.get('after') || params.get('before')) ? (
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" disabled={!pagination.previous_cursor} onClick={() => go({ ...filters, before: pagination.previous_cursor ?? '' })}>
+            <Button
+              variant="secondary"
+              disabled={!pagination.previous_cursor}
+              onClick={() => go({ ...filters, before: pagination.previous_cursor ?? '' })}
+            >
               Previous
             </Button>
-            <Button variant="secondary" disabled={!pagination.has_more} onClick={() => go({ ...filters, after: pagination.next_cursor ?? '' })}>
+            <Button
+              variant="secondary"
+              disabled={!pagination.has_more}
+              onClick={() => go({ ...filters, after: pagination.next_cursor ?? '' })}
+            >
               Next
             </Button>
           </div>
@@ -158,8 +220,19 @@ export function ContactsView({ accountId }: { accountId: string }) {
           setNotice(`${contact.email} added.`);
         }}
       />
-      <DeleteContactsDialog accountId={accountId} ids={dialog === 'delete' ? [...selected] : null} onClose={() => setDialog(null)} onDone={finish} />
-      <AddToListDialog accountId={accountId} ids={dialog === 'add' ? [...selected] : null} lists={lists.data?.data ?? []} onClose={() => setDialog(null)} onDone={finish} />
+      <DeleteContactsDialog
+        accountId={accountId}
+        ids={dialog === 'delete' ? [...selected] : null}
+        onClose={() => setDialog(null)}
+        onDone={finish}
+      />
+      <AddToListDialog
+        accountId={accountId}
+        ids={dialog === 'add' ? [...selected] : null}
+        lists={lists.data?.data ?? []}
+        onClose={() => setDialog(null)}
+        onDone={finish}
+      />
     </>
   );
 }

@@ -15,11 +15,27 @@ import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { StatCard } from '@/components/ui/stat-card';
 import { ApiError } from '@/lib/client/api';
-import { averageDeliveryTime, bounceClassifications, bounceRateOf, clickRateOf, deliveryTimesByDomain, openRateOf, periodPoints, totalsOf } from '@/lib/client/deliverability-series';
+import {
+  averageDeliveryTime,
+  bounceClassifications,
+  bounceRateOf,
+  clickRateOf,
+  deliveryTimesByDomain,
+  openRateOf,
+  periodPoints,
+  totalsOf,
+} from '@/lib/client/deliverability-series';
 import { formatCount, formatPercent } from '@/lib/client/format';
 import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import { useDeliverabilitySettings, useStatisticsReport } from '@/lib/client/statistics-queries';
-import { describeWindow, readStatisticsView, statisticsQuery, statisticsViewSearch, statisticsWindow, type StatisticsView } from '@/lib/client/statistics-view';
+import {
+  describeWindow,
+  readStatisticsView,
+  statisticsQuery,
+  statisticsViewSearch,
+  statisticsWindow,
+  type StatisticsView,
+} from '@/lib/client/statistics-view';
 import type { DeliverabilitySettings } from '@/lib/client/types';
 
 const GROUP_WORDS = { hour: 'hour', day: 'day', week: 'week', month: 'month' } as const;
@@ -74,7 +90,8 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
       />
       {isLoaded && !canRead ? (
         <Alert tone="warning" title="You cannot view statistics">
-          Your role in this account does not include the <code>statistics-transactional:read</code> scope. Ask an Administrator if you need it.
+          Your role in this account does not include the <code>statistics-transactional:read</code> scope. Ask an
+          Administrator if you need it.
         </Alert>
       ) : null}
       {isLoaded && canRead ? (
@@ -82,14 +99,23 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
           <DeliverabilityFilterForm
             key={params.toString()}
             view={view}
-            domains={domains.data ? domains.data.data.map((domain) => domain.domain) : domains.isPending && domains.fetchStatus !== 'idle' ? [] : null}
+            domains={
+              domains.data
+                ? domains.data.data.map((domain) => domain.domain)
+                : domains.isPending && domains.fetchStatus !== 'idle'
+                  ? []
+                  : null
+            }
             onChange={show}
           />
           <p className="text-xs text-slate-600 first-letter:uppercase" data-testid="statistics-scope">
             {describeWindow(view, period)} · {view.domain ? `sent from ${view.domain}` : 'all sender domains'}
-            {view.tags ? ` · tagged ${view.tags.split(',').join(' or ')}` : ''} · per {GROUP_WORDS[period.groupBy]} (UTC), times in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone})
+            {view.tags ? ` · tagged ${view.tags.split(',').join(' or ')}` : ''} · per {GROUP_WORDS[period.groupBy]}{' '}
+            (UTC), times in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone})
           </p>
-          {failure ? <StatisticsError error={failure} onRetry={() => reports.forEach((report) => void report.refetch())} /> : null}
+          {failure ? (
+            <StatisticsError error={failure} onRetry={() => reports.forEach((report) => void report.refetch())} />
+          ) : null}
           {isWaiting && !failure ? <LoadingState label="Loading statistics…" /> : null}
           {!isWaiting && !failure && outcomes.data && bounces.data && times.data && settings.data ? (
             <DeliverabilityReport
@@ -153,7 +179,8 @@ function DeliverabilityReport({
   onClearFilters: (() => void) | null;
 }) {
   const totals = totalsOf(points);
-  const isEmpty = totals.accepted + totals.delivered + totals.deferred + totals.bounced + totals.failed + totals.suppressed === 0;
+  const isEmpty =
+    totals.accepted + totals.delivered + totals.deferred + totals.bounced + totals.failed + totals.suppressed === 0;
   if (isEmpty) {
     return (
       <EmptyState
@@ -185,9 +212,13 @@ function DeliverabilityReport({
   return (
     <div className="space-y-6">
       {isOverLimit ? (
-        <Alert tone="warning" title={`Bounce rate ${formatPercent(bounceRate)} is above the pause limit of ${formatPercent(bounce.pause_above)}`}>
-          A sending domain pauses when, within {bounce.window_hours} h, at least {formatCount(bounce.min_volume)} messages were delivered or bounced and more than{' '}
-          {formatPercent(bounce.pause_above)} of them bounced. Check the{' '}
+        <Alert
+          tone="warning"
+          title={`Bounce rate ${formatPercent(bounceRate)} is above the pause limit of ${formatPercent(bounce.pause_above)}`}
+        >
+          A sending domain pauses when, within {bounce.window_hours} h, at least {formatCount(bounce.min_volume)}{' '}
+          messages were delivered or bounced and more than {formatPercent(bounce.pause_above)} of them bounced. Check
+          the{' '}
           <Link href={`/${accountId}/domains`} className="font-medium underline">
             domains
           </Link>{' '}
@@ -197,9 +228,21 @@ function DeliverabilityReport({
       <section aria-label="Totals" className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 xl:grid-cols-6">
         <StatCard name="accepted" label="Accepted" value={formatCount(totals.accepted)} tone="blue" />
         <StatCard name="delivered" label="Delivered" value={formatCount(totals.delivered)} tone="green" />
-        <StatCard name="deferred" label="Deferred" value={formatCount(totals.deferred)} tone="amber" detail="attempts retried" />
+        <StatCard
+          name="deferred"
+          label="Deferred"
+          value={formatCount(totals.deferred)}
+          tone="amber"
+          detail="attempts retried"
+        />
         <StatCard name="bounced" label="Bounced" value={formatCount(totals.bounced)} tone="red" />
-        <StatCard name="failed" label="Failed" value={formatCount(totals.failed)} tone="red" detail="gave up after retries" />
+        <StatCard
+          name="failed"
+          label="Failed"
+          value={formatCount(totals.failed)}
+          tone="red"
+          detail="gave up after retries"
+        />
         <StatCard name="suppressed" label="Suppressed" value={formatCount(totals.suppressed)} detail="not sent" />
       </section>
       <section aria-label="Rates" className="grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
@@ -213,11 +256,27 @@ function DeliverabilityReport({
         <StatCard
           name="complaint-rate"
           label="Complaint rate"
-          value={formatPercent(0)}
-          detail={complaint.is_measured ? `Pauses above ${formatPercent(complaint.pause_above)}` : `No complaint data yet · keep under ${formatPercent(complaint.pause_above)}`}
+          value={complaint.is_measured ? formatPercent(0) : '—'}
+          detail={
+            complaint.is_measured
+              ? `Pauses above ${formatPercent(complaint.pause_above)}`
+              : `Complaints are received, not counted here yet · keep under ${formatPercent(complaint.pause_above)}`
+          }
         />
-        <StatCard name="open-rate" label="Open rate" value={formatPercent(openRateOf(totals))} tone="blue" detail={`${formatCount(totals.opened)} opened`} />
-        <StatCard name="click-rate" label="Click rate" value={formatPercent(clickRateOf(totals))} tone="blue" detail={`${formatCount(totals.clicked)} clicked`} />
+        <StatCard
+          name="open-rate"
+          label="Open rate"
+          value={formatPercent(openRateOf(totals))}
+          tone="blue"
+          detail={`${formatCount(totals.opened)} opened`}
+        />
+        <StatCard
+          name="click-rate"
+          label="Click rate"
+          value={formatPercent(clickRateOf(totals))}
+          tone="blue"
+          detail={`${formatCount(totals.clicked)} clicked`}
+        />
       </section>
       <OutcomeChart points={points} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -225,7 +284,12 @@ function DeliverabilityReport({
           id="bounce-rate"
           title="Bounce rate"
           description={`Bounces among messages delivered or bounced. The dashed line is the limit that pauses a domain (PAUSE_BOUNCE_RATE), measured over ${bounce.window_hours} h once ${formatCount(bounce.min_volume)} messages were delivered or bounced.`}
-          points={points.map((point) => ({ key: point.key, tick: point.tick, full: point.full, rate: point.bounceRate }))}
+          points={points.map((point) => ({
+            key: point.key,
+            tick: point.tick,
+            full: point.full,
+            rate: point.bounceRate,
+          }))}
           threshold={bounce.pause_above}
           thresholdLabel={limitLabel}
           color={SERIES_COLORS.bounced}
@@ -236,7 +300,7 @@ function DeliverabilityReport({
           description={
             complaint.is_measured
               ? 'Spam complaints among delivered messages. The dashed line is the limit that pauses a domain.'
-              : `No complaint data yet: Mailstead does not receive spam complaints (feedback loops) yet, so the rate stays at 0. The dashed line is the rate to stay under (${formatPercent(complaint.pause_above)}); nothing pauses for it yet.`
+              : `Mailstead receives spam complaints (ARF feedback-loop reports sent to the return-path domain): each one suppresses the address for its domain, marks its campaign list memberships complained, fires the message.complained webhook and shows under Suppressions. This chart does not count them yet, so it stays at 0. The dashed line is the rate to stay under (${formatPercent(complaint.pause_above)}); nothing pauses for it yet.`
           }
           points={points.map((point) => ({ key: point.key, tick: point.tick, full: point.full, rate: 0 }))}
           threshold={complaint.pause_above}

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { RotateDkimDialog } from '@/components/dialogs/rotate-dkim-dialog';
+import { DomainSendingTypeForm } from '@/components/forms/domain-sending-type-form';
 import { DomainSettingsForm } from '@/components/forms/domain-settings-form';
 import { mayOpen } from '@/components/layout/sections';
 import { DnsRecordTable } from '@/components/tables/dns-record-table';
@@ -35,12 +36,18 @@ function ProviderChecklist({ domain }: { domain: DomainObject }) {
     { label: 'DKIM signs mail with a key published under the domain', isMet: is('DKIM') },
     { label: 'DMARC is published with a policy (p=none at least)', isMet: is('DMARC') },
     { label: 'Return path on the domain, so SPF aligns with the From address', isMet: is('Return path') },
-    ...(domain.sending_type === 'marketing' ? [{ label: 'One-click unsubscribe in marketing mail (Mailstead adds it to campaigns)', isMet: true }] : []),
+    ...(domain.sending_type === 'marketing'
+      ? [{ label: 'One-click unsubscribe in marketing mail (Mailstead adds it to campaigns)', isMet: true }]
+      : []),
   ];
   return (
     <ul className="space-y-2" aria-label="Mailbox provider requirements">
       {items.map((item) => (
-        <li key={item.label} className="flex items-start gap-2 text-sm" data-checklist-item={item.isMet ? 'met' : 'unmet'}>
+        <li
+          key={item.label}
+          className="flex items-start gap-2 text-sm"
+          data-checklist-item={item.isMet ? 'met' : 'unmet'}
+        >
           <span aria-hidden className={item.isMet ? 'text-green-600' : 'text-slate-400'}>
             {item.isMet ? '✔' : '○'}
           </span>
@@ -71,7 +78,10 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
   if (domain.isPending) return <LoadingState label="Loading domain…" />;
   if (domain.error) {
     return (
-      <Alert tone={domain.error instanceof ApiError && domain.error.status === 404 ? 'warning' : 'error'} title="This domain could not be shown">
+      <Alert
+        tone={domain.error instanceof ApiError && domain.error.status === 404 ? 'warning' : 'error'}
+        title="This domain could not be shown"
+      >
         {domain.error.message}
       </Alert>
     );
@@ -83,7 +93,12 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
     const before = data.last_dns_check_at;
     setNotice(null);
     check.mutate(undefined, {
-      onSuccess: (checked) => setCheckOutcome({ checkedAt: checked.last_dns_check_at, isNew: checked.last_dns_check_at !== before, isValid: checked.dns_valid }),
+      onSuccess: (checked) =>
+        setCheckOutcome({
+          checkedAt: checked.last_dns_check_at,
+          isNew: checked.last_dns_check_at !== before,
+          isValid: checked.dns_valid,
+        }),
     });
   };
 
@@ -117,8 +132,10 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
         {data.paused ? (
           <Alert tone="warning" title="Sending is paused">
             <p>
-              Paused {data.paused_at ? `since ${new Date(data.paused_at).toLocaleString()}` : ''} because {data.pause_reason === 'bounce_rate' ? 'too many recent emails bounced' : data.pause_reason}. New mail
-              from this domain is refused; your other domains keep sending. Clean the list you send to, then unpause: the bounce rate is counted afresh from then.
+              Paused {data.paused_at ? `since ${new Date(data.paused_at).toLocaleString()}` : ''} because{' '}
+              {data.pause_reason === 'bounce_rate' ? 'too many recent emails bounced' : data.pause_reason}. New mail
+              from this domain is refused; your other domains keep sending. Clean the list you send to, then unpause:
+              the bounce rate is counted afresh from then.
             </p>
             {canWrite ? (
               <Button className="mt-3" onClick={() => unpause.mutate()} isBusy={unpause.isPending}>
@@ -128,37 +145,71 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
           </Alert>
         ) : null}
         <section aria-labelledby="records-heading" className="space-y-3">
-          <h2 id="records-heading" className="text-base font-semibold">DNS records</h2>
-          <p className="text-sm text-slate-600">Publish these at your DNS provider. SPF, DKIM and DMARC are required to send; if you already have an SPF record, merge the mechanism into it.</p>
+          <h2 id="records-heading" className="text-base font-semibold">
+            DNS records
+          </h2>
+          <p className="text-sm text-slate-600">
+            Publish these at your DNS provider. SPF, DKIM and DMARC are required to send; if you already have an SPF
+            record, merge the mechanism into it.
+          </p>
           <DnsRecordTable records={data.dns_records} />
         </section>
         <div className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="checklist-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-            <h2 id="checklist-heading" className="mb-3 text-base font-semibold">Mailbox provider requirements</h2>
+          <section
+            aria-labelledby="checklist-heading"
+            className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+          >
+            <h2 id="checklist-heading" className="mb-3 text-base font-semibold">
+              Mailbox provider requirements
+            </h2>
             <ProviderChecklist domain={data} />
           </section>
-          <section aria-labelledby="dkim-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-            <h2 id="dkim-heading" className="text-base font-semibold">DKIM rotation</h2>
+          <section
+            aria-labelledby="dkim-heading"
+            className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+          >
+            <h2 id="dkim-heading" className="text-base font-semibold">
+              DKIM rotation
+            </h2>
             <p className="text-sm text-slate-600">
-              Publish the standby DKIM record, check DNS, then rotate: the standby key starts signing and a new standby is prepared.
+              Publish the standby DKIM record, check DNS, then rotate: the standby key starts signing and a new standby
+              is prepared.
             </p>
             {canWrite ? (
               <Button variant="secondary" disabled={!data.rotation_ready} onClick={() => setIsRotating(true)}>
                 Rotate DKIM now
               </Button>
             ) : null}
-            {!data.rotation_ready ? <p className="text-xs text-slate-600">Available once the standby record is verified.</p> : null}
+            {!data.rotation_ready ? (
+              <p className="text-xs text-slate-600">Available once the standby record is verified.</p>
+            ) : null}
           </section>
         </div>
         <DomainInboundPanel accountId={accountId} domain={data} scopes={scopes} />
-        <section aria-labelledby="settings-heading" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-          <h2 id="settings-heading" className="text-base font-semibold">Settings</h2>
+        <section
+          aria-labelledby="sending-type-heading"
+          className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+        >
+          <h2 id="sending-type-heading" className="text-base font-semibold">
+            Sending type
+          </h2>
+          <DomainSendingTypeForm accountId={accountId} domain={data} canEdit={canWrite} />
+        </section>
+        <section
+          aria-labelledby="settings-heading"
+          className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+        >
+          <h2 id="settings-heading" className="text-base font-semibold">
+            Settings
+          </h2>
           <DomainSettingsForm accountId={accountId} domain={data} canEdit={canWrite} />
         </section>
         {mayOpen(scopes, 'domains:delete') ? (
           <section className="rounded-lg border border-red-200 bg-white p-5">
             <h2 className="text-base font-semibold text-red-800">Delete domain</h2>
-            <p className="mt-1 text-sm text-slate-600">The domain stops sending and leaves this account. Its message history stays.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              The domain stops sending and leaves this account. Its message history stays.
+            </p>
             <Button variant="danger" className="mt-3" onClick={() => setIsDeleting(true)} disabled={data.paused}>
               Delete {data.domain}
             </Button>

@@ -23,14 +23,26 @@ function inboundMxRecord(domain: DomainObject) {
 }
 
 /** Inbound on a domain's page: the routes that take its mail, and the MX record that brings the mail here. */
-export function DomainInboundPanel({ accountId, domain, scopes }: { accountId: string; domain: DomainObject; scopes: readonly string[] }) {
+export function DomainInboundPanel({
+  accountId,
+  domain,
+  scopes,
+}: {
+  accountId: string;
+  domain: DomainObject;
+  scopes: readonly string[];
+}) {
   const canReadRoutes = mayOpen(scopes, 'routes:read');
   const routes = useRoutes(accountId, { domain: domain.domain, enabled: canReadRoutes });
   const mx = inboundMxRecord(domain);
   const list = routes.data?.data ?? [];
 
   return (
-    <section aria-labelledby="inbound-heading" className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-testid="domain-inbound">
+    <section
+      aria-labelledby="inbound-heading"
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      data-testid="domain-inbound"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="inbound-heading" className="text-base font-semibold">
           Inbound
@@ -42,7 +54,8 @@ export function DomainInboundPanel({ accountId, domain, scopes }: { accountId: s
         ) : null}
       </div>
       <p className="text-sm text-slate-600">
-        Mail sent to addresses at {domain.domain} reaches Mailstead once the domain&apos;s MX record points here and its DNS is verified; a route then POSTs each message to your endpoint.
+        Mail sent to addresses at {domain.domain} reaches Mailstead once the domain&apos;s MX record points here and its
+        DNS is verified; a route then POSTs each message to your endpoint.
       </p>
 
       <div className="space-y-2" data-testid="inbound-mx">
@@ -58,14 +71,21 @@ export function DomainInboundPanel({ accountId, domain, scopes }: { accountId: s
             {mx.record ? <DnsRecordStatus record={mx.record} /> : null}
           </div>
         ) : (
-          <p className="text-sm text-slate-600">Publish an MX record with priority 10 pointing at this server&apos;s mail hostname.</p>
+          <p className="text-sm text-slate-600">
+            Publish an MX record with priority 10 pointing at this server&apos;s mail hostname.
+          </p>
         )}
         {mx.record && !mx.record.propagated && mx.record.found ? (
           <p className="text-xs text-slate-600 wrap-anywhere">
-            DNS has <code>{mx.record.found.join(' | ')}</code> now: mail for {domain.domain} goes there. Replace it only if Mailstead should receive all of the domain&apos;s mail; otherwise use a subdomain.
+            DNS has <code>{mx.record.found.join(' | ')}</code> now: mail for {domain.domain} goes there. Replace it only
+            if Mailstead should receive all of the domain&apos;s mail; otherwise use a subdomain.
           </p>
         ) : null}
-        {!domain.dns_valid ? <p className="text-xs text-amber-800">Inbound mail is accepted only once the domain&apos;s DNS is verified (SPF, DKIM and DMARC).</p> : null}
+        {!domain.dns_valid ? (
+          <p className="text-xs text-amber-800">
+            Inbound mail is accepted only once the domain&apos;s DNS is verified (SPF, DKIM and DMARC).
+          </p>
+        ) : null}
       </div>
 
       <div className="space-y-2">
@@ -82,11 +102,21 @@ export function DomainInboundPanel({ accountId, domain, scopes }: { accountId: s
           </p>
         ) : null}
         {list.length > 0 ? (
-          <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" aria-label={`Routes for ${domain.domain}`}>
+          <ul
+            className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200"
+            aria-label={`Routes for ${domain.domain}`}
+          >
             {list.map((route) => (
-              <li key={route.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm" data-inbound-route={route.name}>
+              <li
+                key={route.id}
+                className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm"
+                data-inbound-route={route.name}
+              >
                 <span className="min-w-0">
-                  <Link href={`/${accountId}/routes/${route.id}`} className="font-medium text-brand-700 wrap-break-word hover:underline">
+                  <Link
+                    href={`/${accountId}/routes/${route.id}`}
+                    className="font-medium text-brand-700 wrap-break-word hover:underline"
+                  >
                     {route.name}
                   </Link>
                   <span className="block font-mono text-xs text-slate-600 wrap-anywhere">
@@ -98,7 +128,11 @@ export function DomainInboundPanel({ accountId, domain, scopes }: { accountId: s
             ))}
           </ul>
         ) : null}
-        {canReadRoutes ? <p className="text-xs text-slate-500">Routes without a domain in their recipient take mail for every domain of the account, this one too.</p> : null}
+        {canReadRoutes ? (
+          <p className="text-xs text-slate-500">
+            Routes without a domain in their recipient take mail for every domain of the account, this one too.
+          </p>
+        ) : null}
       </div>
     </section>
   );

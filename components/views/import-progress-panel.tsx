@@ -9,7 +9,12 @@ import { formatCount } from '@/lib/client/format';
 import { useContactImport } from '@/lib/client/import-queries';
 import type { ContactImportObject } from '@/lib/client/types';
 
-const STATUS = { queued: ['Waiting for a worker', 'slate'], running: ['Importing', 'blue'], completed: ['Done', 'green'], failed: ['Failed', 'red'] } as const;
+const STATUS = {
+  queued: ['Waiting for a worker', 'slate'],
+  running: ['Importing', 'blue'],
+  completed: ['Done', 'green'],
+  failed: ['Failed', 'red'],
+} as const;
 
 /**
  * How far a job is: rows read of the rows the browser counted in the file when it is known (this
@@ -18,7 +23,11 @@ const STATUS = { queued: ['Waiting for a worker', 'slate'], running: ['Importing
  */
 function progressOf(job: ContactImportObject, rowTotal: number | null): number {
   if (job.status === 'completed') return 1;
-  const share = rowTotal ? job.counts.processed / rowTotal : job.size_bytes > 0 ? job.processed_bytes / job.size_bytes : 0;
+  const share = rowTotal
+    ? job.counts.processed / rowTotal
+    : job.size_bytes > 0
+      ? job.processed_bytes / job.size_bytes
+      : 0;
   return Math.min(0.99, share);
 }
 
@@ -32,7 +41,9 @@ async function downloadErrors(job: ContactImportObject, uploaded: Blob | null) {
   const emailColumn = file ? file.header.indexOf('email') : -1;
   const cellsOf = (row: number, email: string | null) => {
     const record = file?.byRow(row);
-    return record && email !== null && record[emailColumn]?.trim() === email.trim() ? record : file?.header.map(() => '') ?? [];
+    return record && email !== null && record[emailColumn]?.trim() === email.trim()
+      ? record
+      : (file?.header.map(() => '') ?? []);
   };
   const csv = toCsv(
     ['row', 'email', 'reason', ...(file?.header ?? [])],
@@ -45,10 +56,27 @@ async function downloadErrors(job: ContactImportObject, uploaded: Blob | null) {
 }
 
 /** The live view of one import job, polled until it finishes, with its refused rows to download. */
-export function ImportProgressPanel({ accountId, importId, rowTotal, uploaded, onAnother }: { accountId: string; importId: string; rowTotal: number | null; uploaded: Blob | null; onAnother: () => void }) {
+export function ImportProgressPanel({
+  accountId,
+  importId,
+  rowTotal,
+  uploaded,
+  onAnother,
+}: {
+  accountId: string;
+  importId: string;
+  rowTotal: number | null;
+  uploaded: Blob | null;
+  onAnother: () => void;
+}) {
   const job = useContactImport(accountId, importId);
   if (job.isPending) return <LoadingState label="Loading the import…" />;
-  if (job.error) return <Alert tone="error" title="The import could not be loaded">{job.error.message}</Alert>;
+  if (job.error)
+    return (
+      <Alert tone="error" title="The import could not be loaded">
+        {job.error.message}
+      </Alert>
+    );
   const data = job.data;
   const [label, tone] = STATUS[data.status];
   const isDone = data.status === 'completed' || data.status === 'failed';
@@ -59,15 +87,24 @@ export function ImportProgressPanel({ accountId, importId, rowTotal, uploaded, o
     ['errors', 'Refused', data.counts.errors],
   ];
   return (
-    <section aria-label="Import progress" className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5" data-import-status={data.status}>
+    <section
+      aria-label="Import progress"
+      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      data-import-status={data.status}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Badge tone={tone}>{label}</Badge>
         <p className="text-sm text-slate-700 tabular-nums" data-testid="import-progress-text">
           {formatCount(data.counts.processed)}
-          {rowTotal !== null ? ` of ${formatCount(rowTotal)}` : ''} rows · {Math.floor(progressOf(data, rowTotal) * 100)}%
+          {rowTotal !== null ? ` of ${formatCount(rowTotal)}` : ''} rows ·{' '}
+          {Math.floor(progressOf(data, rowTotal) * 100)}%
         </p>
       </div>
-      <ProgressBar value={progressOf(data, rowTotal)} label="Import progress" tone={data.status === 'failed' ? 'red' : data.status === 'completed' ? 'green' : 'blue'} />
+      <ProgressBar
+        value={progressOf(data, rowTotal)}
+        label="Import progress"
+        tone={data.status === 'failed' ? 'red' : data.status === 'completed' ? 'green' : 'blue'}
+      />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {figures.map(([name, text, value]) => (
           <div key={name} className="min-w-0" data-import-count={name}>
@@ -85,7 +122,10 @@ export function ImportProgressPanel({ accountId, importId, rowTotal, uploaded, o
         <Alert tone={data.counts.errors ? 'warning' : 'success'} title="Import finished">
           {formatCount(data.counts.created)} created, {formatCount(data.counts.updated)} updated
           {data.counts.errors ? `, ${formatCount(data.counts.errors)} refused` : ''}.{' '}
-          <Link href={data.list_id ? `/${accountId}/lists/${data.list_id}` : `/${accountId}/contacts`} className="font-medium underline">
+          <Link
+            href={data.list_id ? `/${accountId}/lists/${data.list_id}` : `/${accountId}/contacts`}
+            className="font-medium underline"
+          >
             {data.list_id ? 'Open the list' : 'See the contacts'}
           </Link>
         </Alert>
@@ -112,8 +152,15 @@ function ImportErrors({ job, uploaded }: { job: ContactImportObject; uploaded: B
           Download refused rows (CSV)
         </Button>
       </div>
-      {isCapped ? <p className="text-xs text-slate-600">The first {formatCount(job.errors.length)} of {formatCount(job.counts.errors)} are kept.</p> : null}
-      <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md text-sm ring-1 ring-slate-200" aria-label="Refused rows">
+      {isCapped ? (
+        <p className="text-xs text-slate-600">
+          The first {formatCount(job.errors.length)} of {formatCount(job.counts.errors)} are kept.
+        </p>
+      ) : null}
+      <ul
+        className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-md text-sm ring-1 ring-slate-200"
+        aria-label="Refused rows"
+      >
         {job.errors.slice(0, 50).map((error) => (
           <li key={error.row} className="px-3 py-2" data-import-error-row={error.row}>
             <span className="font-medium tabular-nums">Row {formatCount(error.row)}</span>

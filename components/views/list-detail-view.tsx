@@ -10,6 +10,7 @@ import { ListMemberTable } from '@/components/tables/list-member-table';
 import { STATUS_LABELS } from '@/components/tables/membership-table';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { Field, Select } from '@/components/ui/field';
 import { StatCard } from '@/components/ui/stat-card';
 import { ApiError } from '@/lib/client/api';
 import { formatCount } from '@/lib/client/format';
@@ -28,7 +29,15 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
   const [status, setStatus] = useState<SubscriptionStatus | ''>('');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const members = useListMembers(accountId, listId, new URLSearchParams({ limit: String(PAGE_SIZE), ...(status ? { subscription_status: status } : {}), ...(cursor ? { after: cursor } : {}) }).toString());
+  const members = useListMembers(
+    accountId,
+    listId,
+    new URLSearchParams({
+      limit: String(PAGE_SIZE),
+      ...(status ? { subscription_status: status } : {}),
+      ...(cursor ? { after: cursor } : {}),
+    }).toString(),
+  );
   const update = useUpdateMember(accountId);
   const remove = useRemoveMember(accountId);
   const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | null>(null);
@@ -38,7 +47,10 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
   if (list.error) {
     const code = list.error instanceof ApiError ? list.error.status : 0;
     return (
-      <Alert tone={code === 403 || code === 404 ? 'warning' : 'error'} title={code === 404 ? 'No such list' : 'This list could not be shown'}>
+      <Alert
+        tone={code === 403 || code === 404 ? 'warning' : 'error'}
+        title={code === 404 ? 'No such list' : 'This list could not be shown'}
+      >
         {list.error.message}{' '}
         <Link href={`/${accountId}/lists`} className="font-medium underline">
           All lists
@@ -70,7 +82,10 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
           <>
             {can('lists:write') ? <Button onClick={() => setDialog('add')}>Add members</Button> : null}
             {can('contacts:write') ? (
-              <Link href={`/${accountId}/contacts/import?list_id=${listId}`} className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+              <Link
+                href={`/${accountId}/contacts/import?list_id=${listId}`}
+                className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+              >
                 Import CSV
               </Link>
             ) : null}
@@ -96,7 +111,13 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
         <section aria-label="Members per status" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <StatCard name="total" label="Members" value={formatCount(memberTotal(data))} tone="blue" />
           {SUBSCRIPTION_STATUSES.map((key) => (
-            <StatCard key={key} name={key} label={STATUS_LABELS[key]} value={formatCount(data.member_counts[key] ?? 0)} tone={TONES[key]} />
+            <StatCard
+              key={key}
+              name={key}
+              label={STATUS_LABELS[key]}
+              value={formatCount(data.member_counts[key] ?? 0)}
+              tone={TONES[key]}
+            />
           ))}
         </section>
         <section aria-labelledby="members-heading" className="space-y-3">
@@ -104,24 +125,33 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
             <h2 id="members-heading" className="text-base font-semibold">
               Members
             </h2>
-            <label className="text-xs font-medium text-slate-600">
-              Status
-              <select aria-label="Filter members by status" value={status} onChange={(event) => filterBy(event.target.value as SubscriptionStatus | '')} className="mt-1 block rounded-md border-0 py-1.5 pl-3 pr-8 text-sm ring-1 ring-inset ring-slate-300">
+            <Field label="Status" isCompact>
+              <Select
+                aria-label="Filter members by status"
+                value={status}
+                onChange={(event) => filterBy(event.target.value as SubscriptionStatus | '')}
+              >
                 <option value="">Any</option>
                 {SUBSCRIPTION_STATUSES.map((key) => (
                   <option key={key} value={key}>
                     {STATUS_LABELS[key]}
                   </option>
                 ))}
-              </select>
-            </label>
+              </Select>
+            </Field>
           </div>
           {mutationError ? <Alert tone="error">{mutationError.message}</Alert> : null}
           {members.isPending ? <LoadingState label="Loading members…" /> : null}
-          {members.error ? <Alert tone="error" title="Members could not be loaded">{members.error.message}</Alert> : null}
+          {members.error ? (
+            <Alert tone="error" title="Members could not be loaded">
+              {members.error.message}
+            </Alert>
+          ) : null}
           {members.data && rows.length === 0 ? (
             <EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} members` : 'No members yet'}>
-              {status ? 'Choose another status to see the others.' : 'Add contacts: search for them, paste their addresses, or import a CSV file into this list.'}
+              {status
+                ? 'Choose another status to see the others.'
+                : 'Add contacts: search for them, paste their addresses, or import a CSV file into this list.'}
             </EmptyState>
           ) : null}
           {rows.length > 0 ? (
@@ -132,27 +162,53 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
               busyContactId={update.isPending ? (update.variables?.contactId ?? null) : null}
               onChangeStatus={(member, next) => {
                 setNotice(null);
-                update.mutate({ listId, contactId: member.contact_id, status: next }, { onSuccess: () => setNotice(`${member.contact?.email ?? 'The member'} is now ${STATUS_LABELS[next].toLowerCase()} on this list.`) });
+                update.mutate(
+                  { listId, contactId: member.contact_id, status: next },
+                  {
+                    onSuccess: () =>
+                      setNotice(
+                        `${member.contact?.email ?? 'The member'} is now ${STATUS_LABELS[next].toLowerCase()} on this list.`,
+                      ),
+                  },
+                );
               }}
               onRemove={(member) => {
                 setNotice(null);
-                remove.mutate({ listId, contactId: member.contact_id }, { onSuccess: () => setNotice(`${member.contact?.email ?? 'The member'} removed from this list.`) });
+                remove.mutate(
+                  { listId, contactId: member.contact_id },
+                  { onSuccess: () => setNotice(`${member.contact?.email ?? 'The member'} removed from this list.`) },
+                );
               }}
             />
           ) : null}
           {cursors.length > 0 || members.data?.pagination.has_more ? (
             <div className="flex justify-end gap-2">
-              <Button variant="secondary" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
+              <Button
+                variant="secondary"
+                disabled={cursors.length === 0}
+                onClick={() => setCursors(cursors.slice(0, -1))}
+              >
                 Previous
               </Button>
-              <Button variant="secondary" disabled={!members.data?.pagination.has_more} onClick={() => members.data?.pagination.next_cursor && setCursors([...cursors, members.data.pagination.next_cursor])}>
+              <Button
+                variant="secondary"
+                disabled={!members.data?.pagination.has_more}
+                onClick={() =>
+                  members.data?.pagination.next_cursor && setCursors([...cursors, members.data.pagination.next_cursor])
+                }
+              >
                 Next
               </Button>
             </div>
           ) : null}
         </section>
       </div>
-      <AddMembersDialog accountId={accountId} list={dialog === 'add' ? data : null} onClose={() => setDialog(null)} onAdded={setNotice} />
+      <AddMembersDialog
+        accountId={accountId}
+        list={dialog === 'add' ? data : null}
+        onClose={() => setDialog(null)}
+        onAdded={setNotice}
+      />
       <EditListDialog
         accountId={accountId}
         list={dialog === 'edit' ? data : null}
@@ -162,7 +218,12 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
           setNotice('List saved.');
         }}
       />
-      <DeleteListDialog accountId={accountId} list={dialog === 'delete' ? data : null} onClose={() => setDialog(null)} onDeleted={() => router.push(`/${accountId}/lists`)} />
+      <DeleteListDialog
+        accountId={accountId}
+        list={dialog === 'delete' ? data : null}
+        onClose={() => setDialog(null)}
+        onDeleted={() => router.push(`/${accountId}/lists`)}
+      />
     </>
   );
 }

@@ -1,7 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { ChangeRoleDialog, InvitationLinkDialog, InviteMemberDialog, RemoveMemberDialog, RevokeInvitationDialog } from '@/components/dialogs/member-dialogs';
+import {
+  ChangeRoleDialog,
+  InvitationLinkDialog,
+  InviteMemberDialog,
+  RemoveMemberDialog,
+  RevokeInvitationDialog,
+} from '@/components/dialogs/member-dialogs';
 import { mayOpen } from '@/components/layout/sections';
 import { MemberInvitationTable } from '@/components/tables/member-invitation-table';
 import { MemberTable } from '@/components/tables/member-table';
@@ -10,16 +16,28 @@ import { Button } from '@/components/ui/button';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
 import type { MemberRole } from '@/lib/auth/principal';
 import { ApiError } from '@/lib/client/api';
-import { useMemberInvitations, useMembers, useResendInvitation, type MemberInvitationObject, type MemberObject } from '@/lib/client/member-queries';
+import {
+  useMemberInvitations,
+  useMembers,
+  useResendInvitation,
+  type MemberInvitationObject,
+  type MemberObject,
+} from '@/lib/client/member-queries';
 import { useCurrentUser } from '@/lib/client/queries';
 
 export function MembersView({ accountId }: { accountId: string }) {
   const me = useCurrentUser();
   const membership = me.data?.accounts.find((account) => account.id === accountId);
   const scopes = membership?.scopes ?? [];
-  const can = { add: mayOpen(scopes, 'accounts:members:add'), update: mayOpen(scopes, 'accounts:members:update'), remove: mayOpen(scopes, 'accounts:members:remove') };
+  const can = {
+    add: mayOpen(scopes, 'accounts:members:add'),
+    update: mayOpen(scopes, 'accounts:members:update'),
+    remove: mayOpen(scopes, 'accounts:members:remove'),
+  };
   const members = useMembers(accountId);
-  const invitations = useMemberInvitations(accountId, { enabled: Boolean(me.data) && mayOpen(scopes, 'accounts:members:read') });
+  const invitations = useMemberInvitations(accountId, {
+    enabled: Boolean(me.data) && mayOpen(scopes, 'accounts:members:read'),
+  });
   const resend = useResendInvitation(accountId);
   const [isInviting, setIsInviting] = useState(false);
   const [link, setLink] = useState<MemberInvitationObject | null>(null);
@@ -53,7 +71,8 @@ export function MembersView({ accountId }: { accountId: string }) {
         {members.error ? (
           members.error instanceof ApiError && members.error.status === 403 ? (
             <Alert tone="warning" title="You cannot view members">
-              {members.error.message}. Your role in this account does not include the <code>accounts:members:read</code> scope.
+              {members.error.message}. Your role in this account does not include the <code>accounts:members:read</code>{' '}
+              scope.
             </Alert>
           ) : (
             <Alert tone="error" title="Members could not be loaded">
@@ -62,7 +81,14 @@ export function MembersView({ accountId }: { accountId: string }) {
           )
         ) : null}
         {members.data ? (
-          <MemberTable members={members.data.data} currentUserId={me.data?.id ?? null} canUpdate={can.update} canRemove={can.remove} onChangeRole={setChanging} onRemove={setRemoving} />
+          <MemberTable
+            members={members.data.data}
+            currentUserId={me.data?.id ?? null}
+            canUpdate={can.update}
+            canRemove={can.remove}
+            onChangeRole={setChanging}
+            onRemove={setRemoving}
+          />
         ) : null}
 
         {pending.length > 0 ? (
@@ -70,7 +96,13 @@ export function MembersView({ accountId }: { accountId: string }) {
             <h2 id="pending-invitations" className="text-base font-semibold text-slate-900">
               Pending invitations
             </h2>
-            <MemberInvitationTable invitations={pending} canResend={can.add} canRevoke={can.remove} onResend={onResend} onRevoke={setRevoking} />
+            <MemberInvitationTable
+              invitations={pending}
+              canResend={can.add}
+              canRevoke={can.remove}
+              onResend={onResend}
+              onRevoke={setRevoking}
+            />
           </section>
         ) : null}
 
@@ -78,7 +110,9 @@ export function MembersView({ accountId }: { accountId: string }) {
           <h2 id="roles-and-scopes" className="text-base font-semibold text-slate-900">
             Roles and scopes
           </h2>
-          <p className="text-sm text-slate-600">A signed-in member acts with exactly the scopes of their role, through the same checks as an API key.</p>
+          <p className="text-sm text-slate-600">
+            A signed-in member acts with exactly the scopes of their role, through the same checks as an API key.
+          </p>
           <RoleScopeTable currentRole={(membership?.role as MemberRole | undefined) ?? null} />
         </section>
       </div>
@@ -89,14 +123,39 @@ export function MembersView({ accountId }: { accountId: string }) {
         onClose={() => setIsInviting(false)}
         onAdded={(member) => {
           setIsInviting(false);
-          if (member.invitation?.url) setLink(member.invitation);
-          setNotice({ tone: 'success', text: member.status === 'active' ? `${member.email} is now a member (${member.role}).` : member.invitation?.delivery === 'email' ? `Invitation mailed to ${member.email}.` : `Invitation for ${member.email} created.` });
+          if (member.status === 'active') {
+            setNotice({ tone: 'success', text: `${member.email} is now a member (${member.role}).` });
+            return;
+          }
+          if (member.invitation.url) setLink(member.invitation);
+          setNotice({
+            tone: 'success',
+            text:
+              member.invitation.delivery === 'email'
+                ? `Invitation mailed to ${member.email}.`
+                : `Invitation for ${member.email} created.`,
+          });
         }}
       />
       <InvitationLinkDialog invitation={link} onClose={() => setLink(null)} />
-      <ChangeRoleDialog accountId={accountId} member={changing} onClose={() => setChanging(null)} onChanged={(member) => setNotice({ tone: 'success', text: `${member.email} is now ${member.role}.` })} />
-      <RemoveMemberDialog accountId={accountId} member={removing} onClose={() => setRemoving(null)} onRemoved={(email) => setNotice({ tone: 'success', text: `${email} was removed from the account.` })} />
-      <RevokeInvitationDialog accountId={accountId} invitation={revoking} onClose={() => setRevoking(null)} onRevoked={(email) => setNotice({ tone: 'success', text: `Invitation of ${email} revoked.` })} />
+      <ChangeRoleDialog
+        accountId={accountId}
+        member={changing}
+        onClose={() => setChanging(null)}
+        onChanged={(member) => setNotice({ tone: 'success', text: `${member.email} is now ${member.role}.` })}
+      />
+      <RemoveMemberDialog
+        accountId={accountId}
+        member={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={(email) => setNotice({ tone: 'success', text: `${email} was removed from the account.` })}
+      />
+      <RevokeInvitationDialog
+        accountId={accountId}
+        invitation={revoking}
+        onClose={() => setRevoking(null)}
+        onRevoked={(email) => setNotice({ tone: 'success', text: `Invitation of ${email} revoked.` })}
+      />
     </>
   );
 }

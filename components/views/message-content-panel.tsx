@@ -19,24 +19,43 @@ type Tab = (typeof TABS)[number]['name'];
 /** What the page's Source tab is, said plainly: the bytes sent are not kept for mail built from the API's fields. */
 function SourceNote({ source, isTracked }: { source: MessageDetails['source']; isTracked: boolean }) {
   if (source === 'as_received') {
-    return <Alert tone="info" title="As submitted">This is the message as Mailstead received it. The copy that was delivered also carried the DKIM-Signature header added at sending.</Alert>;
+    return (
+      <Alert tone="info" title="As submitted">
+        This is the message as Mailstead received it. The copy that was delivered also carried the DKIM-Signature header
+        added at sending.
+      </Alert>
+    );
   }
   return (
     <Alert tone="info" title="A reconstruction, not the bytes that were sent">
-      Mailstead keeps what you sent it and builds the message again for this view. The delivered copy also carried a DKIM-Signature header and had different MIME boundaries
-      {isTracked ? ', and its links and open pixel were rewritten for tracking' : ''}. Headers and bodies are otherwise the same.
+      Mailstead keeps what you sent it and builds the message again for this view. The delivered copy also carried a
+      DKIM-Signature header and had different MIME boundaries
+      {isTracked ? ', and its links and open pixel were rewritten for tracking' : ''}. Headers and bodies are otherwise
+      the same.
     </Alert>
   );
 }
 
-export function MessageContentPanel({ accountId, message, details }: { accountId: string; message: MessageObject; details: MessageDetails | undefined }) {
+export function MessageContentPanel({
+  accountId,
+  message,
+  details,
+}: {
+  accountId: string;
+  message: MessageObject;
+  details: MessageDetails | undefined;
+}) {
   const html = message.content_parsed?.parts.find((part) => part.content_type === 'text/html')?.content;
   const text = message.content_parsed?.parts.find((part) => part.content_type === 'text/plain')?.content;
   // Text-only mail opens on its text: an empty preview would say nothing.
   const [tab, setTab] = useState<Tab>(html === undefined && text !== undefined ? 'text' : 'preview');
   return (
     <section className="rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-label="Message content">
-      <div role="tablist" aria-label="Message content" className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 pt-2 sm:px-3">
+      <div
+        role="tablist"
+        aria-label="Message content"
+        className="flex gap-1 overflow-x-auto border-b border-slate-200 px-2 pt-2 sm:px-3"
+      >
         {TABS.map(({ name, label }) => (
           <button
             key={name}
@@ -53,7 +72,11 @@ export function MessageContentPanel({ accountId, message, details }: { accountId
         ))}
       </div>
       <div className="p-3 sm:p-4" role="tabpanel" id="message-tab-panel" aria-labelledby={`message-tab-${tab}`}>
-        {!message.content ? <p className="text-sm text-slate-600">The content of this message is no longer kept (data retention). Its status and history remain.</p> : null}
+        {!message.content ? (
+          <p className="text-sm text-slate-600">
+            The content of this message is no longer kept (data retention). Its status and history remain.
+          </p>
+        ) : null}
         {message.content && tab === 'preview' ? (
           html !== undefined ? (
             <iframe
@@ -66,7 +89,9 @@ export function MessageContentPanel({ accountId, message, details }: { accountId
             <p className="text-sm text-slate-600">This message has no HTML part; its text is on the Text tab.</p>
           )
         ) : null}
-        {message.content && tab === 'text' ? <pre className="whitespace-pre-wrap text-sm wrap-anywhere">{text ?? 'This message has no text part.'}</pre> : null}
+        {message.content && tab === 'text' ? (
+          <pre className="whitespace-pre-wrap text-sm wrap-anywhere">{text ?? 'This message has no text part.'}</pre>
+        ) : null}
         {message.content && tab === 'headers' ? (
           <dl className="grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[max-content_1fr]">
             {Object.entries(message.content_parsed?.headers ?? {}).map(([name, values]) => (
@@ -80,7 +105,10 @@ export function MessageContentPanel({ accountId, message, details }: { accountId
         {message.content && tab === 'source' ? (
           <div className="space-y-3">
             {details?.source ? <SourceNote source={details.source} isTracked={details.is_tracked} /> : null}
-            <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded bg-slate-900 p-3 text-xs text-slate-100 wrap-anywhere" data-testid="message-source">
+            <pre
+              className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded bg-slate-900 p-3 text-xs text-slate-100 wrap-anywhere"
+              data-testid="message-source"
+            >
               {message.content}
             </pre>
           </div>

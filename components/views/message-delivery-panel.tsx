@@ -11,7 +11,19 @@ const when = (value: string) => new Date(value).toLocaleString();
 
 /** Where a message stands in delivery: its schedule (and Cancel), its next retry, its bounce and the recipient's suppression. */
 /** `messageId` is the page's own reference to the message (the one its queries are cached under). */
-export function MessageDeliveryPanel({ accountId, messageId, message, details, canCancel }: { accountId: string; messageId: string; message: MessageObject; details: MessageDetails; canCancel: boolean }) {
+export function MessageDeliveryPanel({
+  accountId,
+  messageId,
+  message,
+  details,
+  canCancel,
+}: {
+  accountId: string;
+  messageId: string;
+  message: MessageObject;
+  details: MessageDetails;
+  canCancel: boolean;
+}) {
   const cancel = useCancelMessage(accountId, messageId);
   const [isConfirming, setIsConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -29,33 +41,44 @@ export function MessageDeliveryPanel({ accountId, messageId, message, details, c
               Cancel this message
             </Button>
           ) : null}
-          {!details.is_cancellable ? <p className="mt-1 text-xs">It is being sent right now and can no longer be cancelled.</p> : null}
+          {!details.is_cancellable ? (
+            <p className="mt-1 text-xs">It is being sent right now and can no longer be cancelled.</p>
+          ) : null}
         </Alert>
       ) : null}
       {!details.is_scheduled && details.next_attempt_at && message.num_attempts > 0 ? (
         <Alert tone="warning" title="Delivery is being retried">
           <p>
-            Attempt {message.num_attempts} failed for a reason that may pass. Next attempt at <strong data-testid="next-attempt">{when(details.next_attempt_at)}</strong>; Mailstead gives up at{' '}
+            Attempt {message.num_attempts} failed for a reason that may pass. Next attempt at{' '}
+            <strong data-testid="next-attempt">{when(details.next_attempt_at)}</strong>; Mailstead gives up at{' '}
             {when(details.expires_at)}.
           </p>
           {lastAttempt ? <p className="mt-1 font-mono text-xs wrap-anywhere">{lastAttempt.log}</p> : null}
         </Alert>
       ) : null}
       {details.bounce ? (
-        <Alert tone={details.bounce.severity === 'hard' ? 'error' : 'warning'} title={`${details.bounce.severity === 'hard' ? 'Hard' : 'Soft'} bounce (${details.bounce.classification})`}>
+        <Alert
+          tone={details.bounce.severity === 'hard' ? 'error' : 'warning'}
+          title={`${details.bounce.severity === 'hard' ? 'Hard' : 'Soft'} bounce (${details.bounce.classification})`}
+        >
           <p>
             {details.bounce.severity === 'hard'
               ? 'The receiving server said this address does not work.'
               : 'The receiving server refused this message for a reason that may pass (a policy, a full mailbox, a temporary problem); the bounce alone does not suppress the address.'}
-            {details.bounce.severity === 'hard' && message.is_sandbox ? ' Sandbox bounces do not suppress the address.' : ''}
+            {details.bounce.severity === 'hard' && message.is_sandbox
+              ? ' Sandbox bounces do not suppress the address.'
+              : ''}
           </p>
         </Alert>
       ) : null}
       {details.recipient_suppression ? (
         <Alert tone="warning" title="The recipient is suppressed">
           <p data-testid="suppression">
-            {message.recipient} is suppressed for {details.recipient_suppression.domain ?? 'every domain of this account'} until {when(details.recipient_suppression.expires_at)}
-            {details.recipient_suppression.reason ? ` (${details.recipient_suppression.reason})` : ''}. New messages to it from {details.recipient_suppression.domain ?? 'any domain'} are not sent.
+            {message.recipient} is suppressed for{' '}
+            {details.recipient_suppression.domain ?? 'every domain of this account'} until{' '}
+            {when(details.recipient_suppression.expires_at)}
+            {details.recipient_suppression.reason ? ` (${details.recipient_suppression.reason})` : ''}. New messages to
+            it from {details.recipient_suppression.domain ?? 'any domain'} are not sent.
           </p>
         </Alert>
       ) : details.bounce ? (
@@ -73,7 +96,8 @@ export function MessageDeliveryPanel({ accountId, messageId, message, details, c
         onClose={() => setIsConfirming(false)}
       >
         <p>
-          It will not be sent to <strong>{message.recipient}</strong>. This cannot be undone: to send it later, send it again.
+          It will not be sent to <strong>{message.recipient}</strong>. This cannot be undone: to send it later, send it
+          again.
         </p>
       </ConfirmDialog>
     </div>

@@ -27,14 +27,19 @@ export function OverviewView({ accountId }: { accountId: string }) {
   const hasVerifiedDomain = (domains.data?.data ?? []).some((domain) => domain.status !== 'pending');
   const hasSent = overview.data?.has_sent_message ?? false;
   // A role that cannot see one of the two is judged on the other; neither visible means no checklist.
-  const isSetupDone = (can('domains:read') ? hasVerifiedDomain : true) && (can('statistics-transactional:read') ? hasSent : true);
-  const troubled = (domains.data?.data ?? []).filter((domain) => domain.status === 'failing' || domain.status === 'paused');
+  const isSetupDone =
+    (can('domains:read') ? hasVerifiedDomain : true) && (can('statistics-transactional:read') ? hasSent : true);
+  const troubled = (domains.data?.data ?? []).filter(
+    (domain) => domain.status === 'failing' || domain.status === 'paused',
+  );
 
   return (
     <>
       <PageHeader
         title="Overview"
-        description={isWaiting ? undefined : isSetupDone ? 'Sending from this account, live.' : 'Get this account ready to send.'}
+        description={
+          isWaiting ? undefined : isSetupDone ? 'Sending from this account, live.' : 'Get this account ready to send.'
+        }
       />
       {isWaiting ? <LoadingState /> : null}
       {!isWaiting && !isSetupDone ? (
@@ -66,41 +71,82 @@ export function OverviewView({ accountId }: { accountId: string }) {
             },
           ]}
         >
-          {!hasSent ? <FirstSendExample accountId={accountId} /> : null}
+          {!hasSent ? (
+            <FirstSendExample
+              accountId={accountId}
+              certificateFile={overview.data?.self_signed_certificate_file ?? null}
+            />
+          ) : null}
         </SetupSteps>
       ) : null}
       {!isWaiting && isSetupDone ? (
         <div className="space-y-8">
           {troubled.map((domain) => (
-            <Alert key={domain.id} tone="warning" title={`${domain.domain} is ${domain.status === 'paused' ? 'paused' : 'failing its DNS checks'}`}>
-              {domain.status === 'paused' ? 'Mail from it is refused until someone unpauses it.' : 'A required record that verified before no longer does.'}{' '}
-              <Link href={`/${accountId}/domains/${encodeURIComponent(domain.domain)}`} className="font-medium underline">
+            <Alert
+              key={domain.id}
+              tone="warning"
+              title={`${domain.domain} is ${domain.status === 'paused' ? 'paused' : 'failing its DNS checks'}`}
+            >
+              {domain.status === 'paused'
+                ? 'Mail from it is refused until someone unpauses it.'
+                : 'A required record that verified before no longer does.'}{' '}
+              <Link
+                href={`/${accountId}/domains/${encodeURIComponent(domain.domain)}`}
+                className="font-medium underline"
+              >
                 Open {domain.domain}
               </Link>
             </Alert>
           ))}
-          {overview.error ? <Alert tone="error" title="Figures could not be loaded">{overview.error.message}</Alert> : null}
+          {overview.error ? (
+            <Alert tone="error" title="Figures could not be loaded">
+              {overview.error.message}
+            </Alert>
+          ) : null}
           {overview.data ? (
             <section aria-labelledby="figures-heading" className="space-y-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 id="figures-heading" className="text-base font-semibold">
                   Today
                 </h2>
-                <p className="text-xs text-slate-600">Updated {new Date(overview.data.generated_at).toLocaleTimeString()} · sandbox messages included</p>
+                <p className="text-xs text-slate-600">
+                  Updated {new Date(overview.data.generated_at).toLocaleTimeString()} · sandbox messages included
+                </p>
               </div>
               <div className="grid grid-cols-3 gap-2 sm:gap-4">
-                <FigureCard name="sent" label="Sent" today={overview.data.today.sent} week={overview.data.last_7_days.sent} />
-                <FigureCard name="delivered" label="Delivered" today={overview.data.today.delivered} week={overview.data.last_7_days.delivered} tone="green" />
-                <FigureCard name="bounced" label="Bounced" today={overview.data.today.bounced} week={overview.data.last_7_days.bounced} tone="red" />
+                <FigureCard
+                  name="sent"
+                  label="Sent"
+                  today={overview.data.today.sent}
+                  week={overview.data.last_7_days.sent}
+                />
+                <FigureCard
+                  name="delivered"
+                  label="Delivered"
+                  today={overview.data.today.delivered}
+                  week={overview.data.last_7_days.delivered}
+                  tone="green"
+                />
+                <FigureCard
+                  name="bounced"
+                  label="Bounced"
+                  today={overview.data.today.bounced}
+                  week={overview.data.last_7_days.bounced}
+                  tone="red"
+                />
               </div>
               <p className="text-sm text-slate-600" data-testid="other-figures">
-                Last 7 days: {overview.data.last_7_days.deferred.toLocaleString()} deferred attempts, {overview.data.last_7_days.failed.toLocaleString()} failed,{' '}
+                Last 7 days: {overview.data.last_7_days.deferred.toLocaleString()} deferred attempts,{' '}
+                {overview.data.last_7_days.failed.toLocaleString()} failed,{' '}
                 {overview.data.last_7_days.suppressed.toLocaleString()} not sent to suppressed addresses.
               </p>
               <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
                 <DailySendingChart days={overview.data.days} />
               </div>
-              <Link href={`/${accountId}/deliverability`} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+              <Link
+                href={`/${accountId}/deliverability`}
+                className="inline-block text-sm font-medium text-brand-700 hover:underline"
+              >
                 Deliverability: rates, bounces and delivery time
               </Link>
             </section>
@@ -117,7 +163,9 @@ export function OverviewView({ accountId }: { accountId: string }) {
               </div>
               {recent.error ? <Alert tone="error">{recent.error.message}</Alert> : null}
               {recent.data && recent.data.data.length === 0 ? <EmptyState title="No messages yet" /> : null}
-              {recent.data && recent.data.data.length > 0 ? <RecentMessageList accountId={accountId} messages={recent.data.data} /> : null}
+              {recent.data && recent.data.data.length > 0 ? (
+                <RecentMessageList accountId={accountId} messages={recent.data.data} />
+              ) : null}
             </section>
           ) : null}
         </div>

@@ -13,7 +13,10 @@ export function PausePolicyPanel({ accountId }: { accountId: string }) {
   if (!settings.data) return null;
   const { bounce_rate: bounce, complaint_rate: complaint } = settings.data;
   return (
-    <section aria-labelledby="pause-policy" className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="pause-policy"
+      className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id="pause-policy" className="text-base font-semibold">
         Automatic pauses
       </h2>
@@ -21,7 +24,8 @@ export function PausePolicyPanel({ accountId }: { accountId: string }) {
         <div>
           <dt className="font-medium text-slate-800">Bounce rate</dt>
           <dd className="text-slate-600" data-testid="pause-bounce-rate">
-            A sending domain pauses when more than {formatPercent(bounce.pause_above)} of its messages bounce over {formatCount(bounce.window_hours)} hours, once it has sent at least {formatCount(bounce.min_volume)}.
+            A sending domain pauses when more than {formatPercent(bounce.pause_above)} of its messages bounce over{' '}
+            {formatCount(bounce.window_hours)} hours, once it has sent at least {formatCount(bounce.min_volume)}.
           </dd>
         </div>
         <div>
@@ -34,7 +38,8 @@ export function PausePolicyPanel({ accountId }: { accountId: string }) {
         </div>
       </dl>
       <p className="text-xs text-slate-600">
-        Set by the server&apos;s operator for every account. A paused domain is resumed from its page; rates are charted on{' '}
+        Set by the server&apos;s operator for every account. A paused domain is resumed from its page; rates are charted
+        on{' '}
         <Link href={`/${accountId}/deliverability`} className="font-medium text-brand-700 underline">
           Deliverability
         </Link>

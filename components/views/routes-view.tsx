@@ -2,11 +2,16 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { CreateRouteDialog, DeleteRouteDialog, EditRouteDialog, RouteSecretDialog } from '@/components/dialogs/route-dialogs';
+import {
+  CreateRouteDialog,
+  DeleteRouteDialog,
+  EditRouteDialog,
+  RouteSecretDialog,
+} from '@/components/dialogs/route-dialogs';
 import { mayOpen } from '@/components/layout/sections';
 import { RouteTable } from '@/components/tables/route-table';
 import { Button } from '@/components/ui/button';
-import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { Alert, EmptyState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
 import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import { useRoutes, useUpdateRoute } from '@/lib/client/route-queries';
@@ -46,7 +51,10 @@ export function RoutesView({ accountId }: { accountId: string }) {
   const autoDisabled = list.filter((route) => !route.enabled && route.disabled_reason);
   const setEnabled = (route: RouteObject) => {
     setNotice(null);
-    toggle.mutate({ id: route.id, enabled: !route.enabled }, { onSuccess: (saved) => setNotice({ text: `Route “${saved.name}” ${saved.enabled ? 'enabled' : 'disabled'}.` }) });
+    toggle.mutate(
+      { id: route.id, enabled: !route.enabled },
+      { onSuccess: (saved) => setNotice({ text: `Route “${saved.name}” ${saved.enabled ? 'enabled' : 'disabled'}.` }) },
+    );
   };
 
   return (
@@ -69,36 +77,56 @@ export function RoutesView({ accountId }: { accountId: string }) {
             </Alert>
           </div>
         ) : null}
-        {toggle.error ? <Alert tone="error" title="Could not change the route">{toggle.error.message}</Alert> : null}
+        {toggle.error ? (
+          <Alert tone="error" title="Could not change the route">
+            {toggle.error.message}
+          </Alert>
+        ) : null}
         {autoDisabled.length > 0 ? (
-          <Alert tone="warning" title={`${autoDisabled.length === 1 ? 'A route was' : `${autoDisabled.length} routes were`} turned off after failing again and again`}>
+          <Alert
+            tone="warning"
+            title={`${autoDisabled.length === 1 ? 'A route was' : `${autoDisabled.length} routes were`} turned off after failing again and again`}
+          >
             Mailstead stops sending to an endpoint that keeps failing. Fix the endpoint, then enable the route again.
           </Alert>
         ) : null}
-        {routes.isPending ? <LoadingState label="Loading routes…" /> : null}
-        {routes.error ? (
-          routes.error instanceof ApiError && routes.error.status === 403 ? (
-            <Alert tone="warning" title="You cannot view routes">
-              {routes.error.message}. Your role in this account does not include the <code>routes:read</code> scope.
-            </Alert>
-          ) : (
-            <Alert tone="error" title="Routes could not be loaded">
-              {routes.error.message}
-            </Alert>
-          )
-        ) : null}
-        {routes.data && list.length === 0 ? (
-          <EmptyState title="No routes yet" action={createButton}>
-            <p>
-              A route receives mail for your domains: each message to an address it matches (<code>support@</code>, <code>ticket-*@</code>, or every address) is POSTed to your endpoint, with its
-              text, HTML and attachments.
-            </p>
-            <p className="mt-2">
-              The domain must be verified and have an MX record pointing at this server&apos;s mail hostname; each domain&apos;s page shows the record under <strong>Inbound</strong>.
-            </p>
-          </EmptyState>
-        ) : null}
-        {list.length > 0 ? <RouteTable accountId={accountId} routes={list} canEdit={can.canWrite} canDelete={can.canDelete} onToggle={setEnabled} onEdit={setEditing} onDelete={setDeleting} /> : null}
+        <RouteTable
+          accountId={accountId}
+          routes={routes.data?.data}
+          state={{
+            isLoading: routes.isPending,
+            loadingLabel: 'Loading routes…',
+            error: routes.error ? (
+              routes.error instanceof ApiError && routes.error.status === 403 ? (
+                <Alert tone="warning" title="You cannot view routes">
+                  {routes.error.message}. Your role in this account does not include the <code>routes:read</code> scope.
+                </Alert>
+              ) : (
+                <Alert tone="error" title="Routes could not be loaded">
+                  {routes.error.message}
+                </Alert>
+              )
+            ) : null,
+            empty: (
+              <EmptyState title="No routes yet" action={createButton}>
+                <p>
+                  A route receives mail for your domains: each message to an address it matches (<code>support@</code>,{' '}
+                  <code>ticket-*@</code>, or every address) is POSTed to your endpoint, with its text, HTML and
+                  attachments.
+                </p>
+                <p className="mt-2">
+                  The domain must be verified and have an MX record pointing at this server&apos;s mail hostname; each
+                  domain&apos;s page shows the record under <strong>Inbound</strong>.
+                </p>
+              </EmptyState>
+            ),
+          }}
+          canEdit={can.canWrite}
+          canDelete={can.canDelete}
+          onToggle={setEnabled}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
       </div>
 
       <CreateRouteDialog
@@ -112,9 +140,24 @@ export function RoutesView({ accountId }: { accountId: string }) {
           setNotice({ text: `Route “${route.name}” created.`, routeId: route.id });
         }}
       />
-      <RouteSecretDialog secret={created?.secret ?? null} name={created?.route.name ?? ''} onClose={() => setCreated(null)} />
-      <EditRouteDialog accountId={accountId} route={editing} domains={domainNames} onClose={() => setEditing(null)} onSaved={(route) => setNotice({ text: `Route “${route.name}” saved.`, routeId: route.id })} />
-      <DeleteRouteDialog accountId={accountId} route={deleting} onClose={() => setDeleting(null)} onDeleted={(name) => setNotice({ text: `Route “${name}” deleted.` })} />
+      <RouteSecretDialog
+        secret={created?.secret ?? null}
+        name={created?.route.name ?? ''}
+        onClose={() => setCreated(null)}
+      />
+      <EditRouteDialog
+        accountId={accountId}
+        route={editing}
+        domains={domainNames}
+        onClose={() => setEditing(null)}
+        onSaved={(route) => setNotice({ text: `Route “${route.name}” saved.`, routeId: route.id })}
+      />
+      <DeleteRouteDialog
+        accountId={accountId}
+        route={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(name) => setNotice({ text: `Route “${name}” deleted.` })}
+      />
     </>
   );
 }

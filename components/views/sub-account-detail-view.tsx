@@ -19,7 +19,9 @@ export function SubAccountDetailView({ accountId, subAccountId }: { accountId: s
   const { can, isLoaded } = useAccountScopes(accountId);
   const me = useCurrentUser();
   const sub = useSubAccount(accountId, subAccountId);
-  const history = useSubAccountUsageHistory(accountId, subAccountId, { enabled: isLoaded && can('sub-accounts:usage') && sub.isSuccess });
+  const history = useSubAccountUsageHistory(accountId, subAccountId, {
+    enabled: isLoaded && can('sub-accounts:usage') && sub.isSuccess,
+  });
   const [dialog, setDialog] = useState<'suspend' | 'unsuspend' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -32,7 +34,10 @@ export function SubAccountDetailView({ accountId, subAccountId }: { accountId: s
   if (sub.error) {
     const code = sub.error instanceof ApiError ? sub.error.status : 0;
     return (
-      <Alert tone={code === 403 || code === 404 ? 'warning' : 'error'} title={code === 404 ? 'No such sub account' : 'This sub account could not be shown'}>
+      <Alert
+        tone={code === 403 || code === 404 ? 'warning' : 'error'}
+        title={code === 404 ? 'No such sub account' : 'This sub account could not be shown'}
+      >
         {sub.error.message}. {back}
       </Alert>
     );
@@ -43,7 +48,10 @@ export function SubAccountDetailView({ accountId, subAccountId }: { accountId: s
   const actions = (
     <>
       {canOpen ? (
-        <Link href={`/${data.id}`} className="inline-flex items-center justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
+        <Link
+          href={`/${data.id}`}
+          className="inline-flex items-center justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700"
+        >
           Open sub account
         </Link>
       ) : null}
@@ -71,17 +79,45 @@ export function SubAccountDetailView({ accountId, subAccountId }: { accountId: s
           </Alert>
         ) : null}
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard name="monthly-credit" label="Monthly credit" value={data.monthly_credit > 0 ? formatCount(data.monthly_credit) : 'No cap'} detail="messages per calendar month (UTC)" />
+          <StatCard
+            name="monthly-credit"
+            label="Monthly credit"
+            value={data.monthly_credit > 0 ? formatCount(data.monthly_credit) : 'No cap'}
+            detail="messages per calendar month (UTC)"
+          />
           <StatCard name="domains" label="Domains" value={formatCount(data.domain_count)} />
-          <StatCard name="members" label="Members" value={formatCount(data.member_count)} detail="its own; yours reach it through this account" />
-          <StatCard name="last-activity" label="Last activity" value={data.last_activity_at ? formatDateTime(data.last_activity_at) : 'None yet'} />
+          <StatCard
+            name="members"
+            label="Members"
+            value={formatCount(data.member_count)}
+            detail="its own; yours reach it through this account"
+          />
+          <StatCard
+            name="last-activity"
+            label="Last activity"
+            value={data.last_activity_at ? formatDateTime(data.last_activity_at) : 'None yet'}
+          />
         </div>
         {history.isPending && history.fetchStatus !== 'idle' ? <LoadingState label="Loading usage…" /> : null}
-        {history.error ? <Alert tone="error" title="Usage could not be loaded">{history.error.message}</Alert> : null}
+        {history.error ? (
+          <Alert tone="error" title="Usage could not be loaded">
+            {history.error.message}
+          </Alert>
+        ) : null}
         {history.data ? <SubAccountUsageChart history={history.data} /> : null}
       </div>
-      <SuspendSubAccountDialog accountId={accountId} sub={dialog === 'suspend' ? data : null} onClose={() => setDialog(null)} onSuspended={(next) => setNotice(`${next.name} is suspended.`)} />
-      <UnsuspendSubAccountDialog accountId={accountId} sub={dialog === 'unsuspend' ? data : null} onClose={() => setDialog(null)} onUnsuspended={(next) => setNotice(`${next.name} is active again.`)} />
+      <SuspendSubAccountDialog
+        accountId={accountId}
+        sub={dialog === 'suspend' ? data : null}
+        onClose={() => setDialog(null)}
+        onSuspended={(next) => setNotice(`${next.name} is suspended.`)}
+      />
+      <UnsuspendSubAccountDialog
+        accountId={accountId}
+        sub={dialog === 'unsuspend' ? data : null}
+        onClose={() => setDialog(null)}
+        onUnsuspended={(next) => setNotice(`${next.name} is active again.`)}
+      />
     </>
   );
 }

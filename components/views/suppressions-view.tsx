@@ -2,8 +2,16 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { AddSuppressionDialog, RemoveSuppressionDialog, WipeSuppressionsDialog } from '@/components/dialogs/suppression-dialogs';
-import { EMPTY_SUPPRESSION_FILTERS, SuppressionFilterForm, type SuppressionFilters } from '@/components/forms/suppression-filter-form';
+import {
+  AddSuppressionDialog,
+  RemoveSuppressionDialog,
+  WipeSuppressionsDialog,
+} from '@/components/dialogs/suppression-dialogs';
+import {
+  EMPTY_SUPPRESSION_FILTERS,
+  SuppressionFilterForm,
+  type SuppressionFilters,
+} from '@/components/forms/suppression-filter-form';
 import { mayOpen } from '@/components/layout/sections';
 import { SuppressionTable } from '@/components/tables/suppression-table';
 import { Button } from '@/components/ui/button';
@@ -20,8 +28,15 @@ export function SuppressionsView({ accountId }: { accountId: string }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const filters: SuppressionFilters = { ...EMPTY_SUPPRESSION_FILTERS, ...Object.fromEntries([...params.entries()].filter(([key]) => key in EMPTY_SUPPRESSION_FILTERS)) };
-  const query = new URLSearchParams({ limit: String(PAGE_SIZE), ...(filters.email ? { email: filters.email } : {}), ...(filters.domain ? { domain: filters.domain } : {}) });
+  const filters: SuppressionFilters = {
+    ...EMPTY_SUPPRESSION_FILTERS,
+    ...Object.fromEntries([...params.entries()].filter(([key]) => key in EMPTY_SUPPRESSION_FILTERS)),
+  };
+  const query = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    ...(filters.email ? { email: filters.email } : {}),
+    ...(filters.domain ? { domain: filters.domain } : {}),
+  });
   for (const cursor of ['after', 'before'] as const) if (params.get(cursor)) query.set(cursor, params.get(cursor)!);
 
   const me = useCurrentUser();
@@ -65,7 +80,12 @@ export function SuppressionsView({ accountId }: { accountId: string }) {
             <Alert tone="success">{notice}</Alert>
           </div>
         ) : null}
-        <SuppressionFilterForm key={params.toString()} initial={filters} domains={domainNames} onApply={(applied) => go({ ...applied })} />
+        <SuppressionFilterForm
+          key={params.toString()}
+          initial={filters}
+          domains={domainNames}
+          onApply={(applied) => go({ ...applied })}
+        />
         {suppressions.isPending ? <LoadingState label="Loading suppressions…" /> : null}
         {suppressions.error ? (
           suppressions.error instanceof ApiError && suppressions.error.status === 403 ? (
@@ -85,7 +105,9 @@ export function SuppressionsView({ accountId }: { accountId: string }) {
               : 'Every address can receive mail from this account. Hard bounces add an address here by themselves, for 30 days.'}
           </EmptyState>
         ) : null}
-        {rows.length > 0 ? <SuppressionTable suppressions={rows} canDelete={can('suppressions:delete')} onDelete={setRemoving} /> : null}
+        {rows.length > 0 ? (
+          <SuppressionTable suppressions={rows} canDelete={can('suppressions:delete')} onDelete={setRemoving} />
+        ) : null}
         {suppressions.data && (suppressions.data.pagination.has_more || params.get('after') || params.get('before')) ? (
           <div className="flex justify-end gap-2">
             {filters.kind ? (
@@ -93,11 +115,19 @@ export function SuppressionsView({ accountId }: { accountId: string }) {
                 First page
               </Button>
             ) : (
-              <Button variant="secondary" disabled={!suppressions.data.pagination.previous_cursor} onClick={() => go({ ...filters, before: suppressions.data.pagination.previous_cursor ?? '' })}>
+              <Button
+                variant="secondary"
+                disabled={!suppressions.data.pagination.previous_cursor}
+                onClick={() => go({ ...filters, before: suppressions.data.pagination.previous_cursor ?? '' })}
+              >
                 Newer
               </Button>
             )}
-            <Button variant="secondary" disabled={!suppressions.data.pagination.has_more} onClick={() => go({ ...filters, after: suppressions.data.pagination.next_cursor ?? '' })}>
+            <Button
+              variant="secondary"
+              disabled={!suppressions.data.pagination.has_more}
+              onClick={() => go({ ...filters, after: suppressions.data.pagination.next_cursor ?? '' })}
+            >
               Older
             </Button>
           </div>
@@ -114,8 +144,19 @@ export function SuppressionsView({ accountId }: { accountId: string }) {
           setNotice(`${email} is suppressed: mail to it is not sent.`);
         }}
       />
-      <RemoveSuppressionDialog accountId={accountId} suppression={removing} onClose={() => setRemoving(null)} onRemoved={setNotice} />
-      <WipeSuppressionsDialog accountId={accountId} isOpen={isWiping} domain={filters.domain} onClose={() => setIsWiping(false)} onWiped={setNotice} />
+      <RemoveSuppressionDialog
+        accountId={accountId}
+        suppression={removing}
+        onClose={() => setRemoving(null)}
+        onRemoved={setNotice}
+      />
+      <WipeSuppressionsDialog
+        accountId={accountId}
+        isOpen={isWiping}
+        domain={filters.domain}
+        onClose={() => setIsWiping(false)}
+        onWiped={setNotice}
+      />
     </>
   );
 }

@@ -11,8 +11,10 @@ import { KIND_LABELS, latestVersionLabel } from '@/components/tables/template-ta
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, LoadingState, PageHeader } from '@/components/ui/feedback';
 import { ApiError } from '@/lib/client/api';
+import type { SourceError } from '@/lib/client/content-format';
 import { formatDateTime } from '@/lib/client/format';
 import { useTemplate, useUpdateTemplate } from '@/lib/client/template-queries';
+import { PreflightPanel } from './preflight-panel';
 import { TemplatePreviewPanel } from './template-preview-panel';
 import { TemplateVersionsPanel } from './template-versions-panel';
 
@@ -42,12 +44,16 @@ export function TemplateDetailView({ accountId, templateId }: { accountId: strin
   const sample = useMemo(() => parseSampleValues(sampleJson), [sampleJson]);
   const substitutions = 'values' in sample ? sample.values : null;
   const onDirtyChange = useCallback((dirty: boolean) => setIsDirty(dirty), []);
+  const [previewError, setPreviewError] = useState<SourceError | null>(null);
 
   if (template.isPending) return <LoadingState label="Loading template…" />;
   if (template.error) {
     const status = template.error instanceof ApiError ? template.error.status : 0;
     return (
-      <Alert tone={status === 403 || status === 404 ? 'warning' : 'error'} title={status === 404 ? 'No such template' : 'This template could not be shown'}>
+      <Alert
+        tone={status === 403 || status === 404 ? 'warning' : 'error'}
+        title={status === 404 ? 'No such template' : 'This template could not be shown'}
+      >
         {template.error.message}{' '}
         <Link href={`/${accountId}/templates`} className="font-medium underline">
           All templates
@@ -75,7 +81,11 @@ export function TemplateDetailView({ accountId, templateId }: { accountId: strin
         actions={
           <>
             {canWrite ? (
-              <Button disabled={isDirty} onClick={() => setDialog('publish')} aria-describedby={isDirty ? 'publish-hint' : undefined}>
+              <Button
+                disabled={isDirty}
+                onClick={() => setDialog('publish')}
+                aria-describedby={isDirty ? 'publish-hint' : undefined}
+              >
                 Publish…
               </Button>
             ) : null}
@@ -102,6 +112,9 @@ export function TemplateDetailView({ accountId, templateId }: { accountId: strin
           <Panel title="Draft">
             <div className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
               <TemplateEditorForm
+                accountId={accountId}
+                previewError={previewError}
+                canReadAttributes={can('contacts:read')}
                 template={data}
                 isReadOnly={!canWrite}
                 onSave={async (body) => {
@@ -115,19 +128,44 @@ export function TemplateDetailView({ accountId, templateId }: { accountId: strin
             </div>
           </Panel>
           <Panel title="Preview">
-            <SampleValuesForm accountId={accountId} json={sampleJson} error={'error' in sample ? sample.error : null} canSearchContacts={can('contacts:read')} onChange={setSampleJson} />
-            {parts ? <TemplatePreviewPanel accountId={accountId} parts={parts} substitutions={substitutions} /> : null}
+            <SampleValuesForm
+              accountId={accountId}
+              json={sampleJson}
+              error={'error' in sample ? sample.error : null}
+              canSearchContacts={can('contacts:read')}
+              onChange={setSampleJson}
+            />
+            {parts ? (
+              <TemplatePreviewPanel
+                accountId={accountId}
+                parts={parts}
+                substitutions={substitutions}
+                onSourceError={setPreviewError}
+              />
+            ) : null}
           </Panel>
         </div>
+        <PreflightPanel
+          accountId={accountId}
+          target={{ kind: 'template', templateId: data.id }}
+          runKey={data.updated_at}
+        />
         <TemplateVersionsPanel accountId={accountId} templateId={data.id} substitutions={substitutions} />
       </div>
       <PublishTemplateDialog
         accountId={accountId}
         template={dialog === 'publish' ? data : null}
         onClose={() => setDialog(null)}
-        onPublished={(version) => setNotice(`Version ${version.version} published: sends of this template use it from now on.`)}
+        onPublished={(version) =>
+          setNotice(`Version ${version.version} published: sends of this template use it from now on.`)
+        }
       />
-      <DeleteTemplateDialog accountId={accountId} template={dialog === 'delete' ? data : null} onClose={() => setDialog(null)} onDeleted={() => router.push(`/${accountId}/templates`)} />
+      <DeleteTemplateDialog
+        accountId={accountId}
+        template={dialog === 'delete' ? data : null}
+        onClose={() => setDialog(null)}
+        onDeleted={() => router.push(`/${accountId}/templates`)}
+      />
     </>
   );
 }

@@ -2,11 +2,18 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { CreateWebhookDialog, DeleteWebhookDialog, EditWebhookDialog, TestWebhookDialog, WebhookSecretDialog } from '@/components/dialogs/webhook-dialogs';
+import {
+  CreateWebhookDialog,
+  DeleteWebhookDialog,
+  EditWebhookDialog,
+  TestWebhookDialog,
+  WebhookSecretDialog,
+} from '@/components/dialogs/webhook-dialogs';
 import { mayOpen } from '@/components/layout/sections';
 import { WebhookTable } from '@/components/tables/webhook-table';
 import { Button } from '@/components/ui/button';
-import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
+import { Alert, EmptyState, PageHeader } from '@/components/ui/feedback';
+import { TestOutcomeAlert, type TestOutcome } from '@/components/ui/test-outcome-alert';
 import { ApiError } from '@/lib/client/api';
 import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import type { WebhookObject } from '@/lib/client/types';
@@ -37,6 +44,12 @@ export function WebhooksView({ accountId }: { accountId: string }) {
   const [deleting, setDeleting] = useState<WebhookObject | null>(null);
   const [testing, setTesting] = useState<WebhookObject | null>(null);
   const [notice, setNotice] = useState<{ text: string; webhookId?: string } | null>(null);
+  const [testOutcome, setTestOutcome] = useState<{ outcome: TestOutcome; webhookId: string } | null>(null);
+
+  const announce = (next: { text: string; webhookId?: string }) => {
+    setTestOutcome(null);
+    setNotice(next);
+  };
 
   const createButton = can.canWrite ? <Button onClick={() => setIsCreating(true)}>Create webhook</Button> : null;
   const list = webhooks.data?.data ?? [];
@@ -50,6 +63,16 @@ export function WebhooksView({ accountId }: { accountId: string }) {
         actions={list.length > 0 ? createButton : null}
       />
       <div className="space-y-4">
+        {testOutcome ? (
+          <TestOutcomeAlert outcome={testOutcome.outcome}>
+            <Link
+              href={`/${accountId}/webhooks/${testOutcome.webhookId}`}
+              className="mt-1 inline-block font-medium underline"
+            >
+              Open the delivery log
+            </Link>
+          </TestOutcomeAlert>
+        ) : null}
         {notice ? (
           <div data-testid="webhooks-notice">
             <Alert tone="success">
@@ -63,30 +86,45 @@ export function WebhooksView({ accountId }: { accountId: string }) {
           </div>
         ) : null}
         {autoDisabled.length > 0 ? (
-          <Alert tone="warning" title={`${autoDisabled.length === 1 ? 'A webhook was' : `${autoDisabled.length} webhooks were`} turned off after failing again and again`}>
-            Mailstead stops sending to an endpoint that keeps failing. Fix the endpoint, then turn the webhook on again on its page.
+          <Alert
+            tone="warning"
+            title={`${autoDisabled.length === 1 ? 'A webhook was' : `${autoDisabled.length} webhooks were`} turned off after failing again and again`}
+          >
+            Mailstead stops sending to an endpoint that keeps failing. Fix the endpoint, then enable the webhook again
+            on its page.
           </Alert>
         ) : null}
-        {webhooks.isPending ? <LoadingState label="Loading webhooks…" /> : null}
-        {webhooks.error ? (
-          webhooks.error instanceof ApiError && webhooks.error.status === 403 ? (
-            <Alert tone="warning" title="You cannot view webhooks">
-              {webhooks.error.message}. Your role in this account does not include the <code>webhooks:read</code> scope.
-            </Alert>
-          ) : (
-            <Alert tone="error" title="Webhooks could not be loaded">
-              {webhooks.error.message}
-            </Alert>
-          )
-        ) : null}
-        {webhooks.data && list.length === 0 ? (
-          <EmptyState title="No webhooks yet" action={createButton}>
-            Add an endpoint to hear about deliveries, bounces, opens and clicks as they happen, instead of asking the API.
-          </EmptyState>
-        ) : null}
-        {list.length > 0 ? (
-          <WebhookTable accountId={accountId} webhooks={list} canEdit={can.canWrite} canDelete={can.canDelete} onTest={setTesting} onEdit={setEditing} onDelete={setDeleting} />
-        ) : null}
+        <WebhookTable
+          accountId={accountId}
+          webhooks={webhooks.data?.data}
+          state={{
+            isLoading: webhooks.isPending,
+            loadingLabel: 'Loading webhooks…',
+            error: webhooks.error ? (
+              webhooks.error instanceof ApiError && webhooks.error.status === 403 ? (
+                <Alert tone="warning" title="You cannot view webhooks">
+                  {webhooks.error.message}. Your role in this account does not include the <code>webhooks:read</code>{' '}
+                  scope.
+                </Alert>
+              ) : (
+                <Alert tone="error" title="Webhooks could not be loaded">
+                  {webhooks.error.message}
+                </Alert>
+              )
+            ) : null,
+            empty: (
+              <EmptyState title="No webhooks yet" action={createButton}>
+                Add an endpoint to hear about deliveries, bounces, opens and clicks as they happen, instead of asking
+                the API.
+              </EmptyState>
+            ),
+          }}
+          canEdit={can.canWrite}
+          canDelete={can.canDelete}
+          onTest={setTesting}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
       </div>
 
       <CreateWebhookDialog
@@ -98,20 +136,37 @@ export function WebhooksView({ accountId }: { accountId: string }) {
         onCreated={(webhook, secret) => {
           setIsCreating(false);
           setCreated({ webhook, secret });
-          setNotice({ text: `Webhook “${webhook.name}” created.`, webhookId: webhook.id });
+          announce({ text: `Webhook “${webhook.name}” created.`, webhookId: webhook.id });
         }}
       />
-      <WebhookSecretDialog secret={created?.secret ?? null} name={created?.webhook.name ?? ''} onClose={() => setCreated(null)} />
+      <WebhookSecretDialog
+        secret={created?.secret ?? null}
+        name={created?.webhook.name ?? ''}
+        onClose={() => setCreated(null)}
+      />
       <EditWebhookDialog
         accountId={accountId}
         webhook={editing}
         domains={domainNames}
         canChooseGlobal={can.canChooseGlobal}
         onClose={() => setEditing(null)}
-        onSaved={(webhook) => setNotice({ text: `Webhook “${webhook.name}” saved.` })}
+        onSaved={(webhook) => announce({ text: `Webhook “${webhook.name}” saved.` })}
       />
-      <DeleteWebhookDialog accountId={accountId} webhook={deleting} onClose={() => setDeleting(null)} onDeleted={(name) => setNotice({ text: `Webhook “${name}” deleted.` })} />
-      <TestWebhookDialog accountId={accountId} webhook={testing} onClose={() => setTesting(null)} onSent={(text) => setNotice({ text, webhookId: testing?.id })} />
+      <DeleteWebhookDialog
+        accountId={accountId}
+        webhook={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(name) => announce({ text: `Webhook “${name}” deleted.` })}
+      />
+      <TestWebhookDialog
+        accountId={accountId}
+        webhook={testing}
+        onClose={() => setTesting(null)}
+        onSent={(outcome) => {
+          setNotice(null);
+          setTestOutcome(testing ? { outcome, webhookId: testing.id } : null);
+        }}
+      />
     </>
   );
 }

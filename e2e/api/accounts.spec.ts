@@ -33,9 +33,19 @@ test('GET /v2/accounts/:id - every field of the account', async () => {
 });
 
 test('PUT /v2/accounts/:id - changes only the given fields and returns the updated account', async () => {
-  const response = await api.put(api.account(), { website: 'https://acme.example', track_opens: true, message_data_retention: 0 });
+  const response = await api.put(api.account(), {
+    website: 'https://acme.example',
+    track_opens: true,
+    message_data_retention: 0,
+  });
   expect(response.status).toBe(200);
-  expect(response.body).toMatchObject({ name: 'Accounts', website: 'https://acme.example', track_opens: true, track_clicks: false, message_data_retention: 0 });
+  expect(response.body).toMatchObject({
+    name: 'Accounts',
+    website: 'https://acme.example',
+    track_opens: true,
+    track_clicks: false,
+    message_data_retention: 0,
+  });
   expect(Date.parse(response.body.updated_at)).toBeGreaterThanOrEqual(Date.parse(response.body.created_at));
   const again = await api.get(api.account());
   expect(again.body).toEqual(response.body);

@@ -14,11 +14,21 @@ const create = (body: unknown, client = api) => client.post(client.account('/api
 test('POST /v2/accounts/:id/api-keys - 201 shows the secret once; reads never show it', async () => {
   const created = await create({ label: 'deploy', scopes: ['messages:send:all', 'domains:read'] });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ object: 'api_key', account_id: accountId, label: 'deploy', ip_allow_list: [], last_used_at: null });
+  expect(created.body).toMatchObject({
+    object: 'api_key',
+    account_id: accountId,
+    label: 'deploy',
+    ip_allow_list: [],
+    last_used_at: null,
+  });
   expect(created.body.secret_key).toMatch(/^aha-sk-[A-Za-z0-9]{64}$/);
   expect(created.body.public_key).toMatch(/^aha-pk-/);
-  expect(created.body.scopes.map((s: { scope: string }) => s.scope).sort()).toEqual(['domains:read', 'messages:send:all']);
-  for (const scope of created.body.scopes) expect(scope).toMatchObject({ api_key_id: created.body.id, domain_id: null });
+  expect(created.body.scopes.map((s: { scope: string }) => s.scope).sort()).toEqual([
+    'domains:read',
+    'messages:send:all',
+  ]);
+  for (const scope of created.body.scopes)
+    expect(scope).toMatchObject({ api_key_id: created.body.id, domain_id: null });
 
   const fetched = await api.get(api.account(`/api-keys/${created.body.id}`));
   expect(fetched.status).toBe(200);
@@ -34,7 +44,14 @@ test('POST api-keys - ip_allow_list is canonicalised and de-duplicated', async (
   const created = await create({
     label: 'office',
     scopes: ['domains:read'],
-    ip_allow_list: ['10.1.2.3/8', '10.0.0.0/8', '192.168.1.7', '2001:db8::1/32', '2001:0db8:0000::/32', '::ffff:203.0.113.9'],
+    ip_allow_list: [
+      '10.1.2.3/8',
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '2001:db8::1/32',
+      '2001:0db8:0000::/32',
+      '::ffff:203.0.113.9',
+    ],
   });
   expect(created.status).toBe(201);
   expect(created.body.ip_allow_list).toEqual(['10.0.0.0/8', '192.168.1.7/32', '2001:db8::/32', '203.0.113.9/32']);
@@ -52,7 +69,11 @@ const invalidCreates: [string, unknown, RegExp][] = [
   ['an unknown scope', { label: 'x', scopes: ['domains:read', 'domains:fly'] }, /unknown scope "domains:fly"/],
   ['a scope with a wrong domain form', { label: 'x', scopes: ['accounts:read:{example.com}'] }, /unknown scope/],
   ['a duplicate scope', { label: 'x', scopes: ['domains:read', 'domains:read'] }, /duplicate scope/],
-  ['a domain scope for a domain the account does not have', { label: 'x', scopes: ['messages:send:{not-mine.example}'] }, /does not have/],
+  [
+    'a domain scope for a domain the account does not have',
+    { label: 'x', scopes: ['messages:send:{not-mine.example}'] },
+    /does not have/,
+  ],
   ['a domain scope naming an IP', { label: 'x', scopes: ['messages:send:{10.0.0.1}'] }, /IP address/],
   ['a bad IP', { label: 'x', scopes: ['domains:read'], ip_allow_list: ['10.0.0.300'] }, /ip_allow_list/],
   ['0.0.0.0/0', { label: 'x', scopes: ['domains:read'], ip_allow_list: ['0.0.0.0/0'] }, /ip_allow_list/],
@@ -60,7 +81,11 @@ const invalidCreates: [string, unknown, RegExp][] = [
   ['a /0 in disguise', { label: 'x', scopes: ['domains:read'], ip_allow_list: ['8.8.8.8/0'] }, /ip_allow_list/],
   [
     '101 distinct entries',
-    { label: 'x', scopes: ['domains:read'], ip_allow_list: Array.from({ length: 101 }, (_, i) => `10.0.${Math.floor(i / 250)}.${i % 250}`) },
+    {
+      label: 'x',
+      scopes: ['domains:read'],
+      ip_allow_list: Array.from({ length: 101 }, (_, i) => `10.0.${Math.floor(i / 250)}.${i % 250}`),
+    },
     /at most 100/,
   ],
   ['ip_allow_list of numbers', { label: 'x', scopes: ['domains:read'], ip_allow_list: [1, 2] }, /ip_allow_list/],
@@ -100,7 +125,7 @@ test('POST api-keys - a key cannot grant scopes it does not hold (403)', async (
   expect(allowed.status).toBe(201);
 });
 
-test('GET api-keys/:id - another account\'s key id is 404; a malformed id is 400', async () => {
+test("GET api-keys/:id - another account's key id is 404; a malformed id is 400", async () => {
   const other = await newAccount('API keys other');
   const foreign = await other.api.post(other.api.account('/api-keys'), { label: 'theirs', scopes: ['domains:read'] });
   for (const request of [
@@ -175,7 +200,10 @@ test.describe('a key cannot edit or delete a stronger key', () => {
   test.beforeAll(async () => {
     const admin = await create({ label: 'strong', scopes: ['*'] });
     adminKeyId = admin.body.id;
-    manager = api.with((await create({ label: 'key manager', scopes: ['api-keys:write', 'api-keys:read', 'api-keys:delete'] })).body.secret_key);
+    manager = api.with(
+      (await create({ label: 'key manager', scopes: ['api-keys:write', 'api-keys:read', 'api-keys:delete'] })).body
+        .secret_key,
+    );
   });
 
   const changes: [string, Record<string, unknown>][] = [
@@ -207,14 +235,20 @@ test.describe('a key cannot edit or delete a stronger key', () => {
       await manager.delete(manager.account(`/api-keys/${target.body.id}`)),
     ]) {
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ message: 'insufficient permissions: this key holds scopes you do not: domains:write' });
+      expect(response.body).toEqual({
+        message: 'insufficient permissions: this key holds scopes you do not: domains:write',
+      });
     }
   });
 
-  test('PUT and DELETE api-keys/:id - a key with a subset of the caller\'s scopes can be edited and deleted', async () => {
+  test("PUT and DELETE api-keys/:id - a key with a subset of the caller's scopes can be edited and deleted", async () => {
     const target = await create({ label: 'weaker', scopes: ['api-keys:read'] });
     const path = manager.account(`/api-keys/${target.body.id}`);
-    const updated = await manager.put(path, { label: 'weaker, renamed', scopes: ['api-keys:read', 'api-keys:write'], ip_allow_list: ['127.0.0.1'] });
+    const updated = await manager.put(path, {
+      label: 'weaker, renamed',
+      scopes: ['api-keys:read', 'api-keys:write'],
+      ip_allow_list: ['127.0.0.1'],
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ label: 'weaker, renamed', ip_allow_list: ['127.0.0.1/32'] });
     expect((await manager.delete(path)).status).toBe(200);
@@ -245,12 +279,16 @@ test('scopes: each operation needs its own scope (403 names it)', async () => {
   for (const [request, status] of cases) {
     const response = await request();
     expect(response.status).toBe(status);
-    if (status === 403) expect(response.body.message).toMatch(/insufficient permissions for the required scope: (api-keys|accounts):/);
+    if (status === 403)
+      expect(response.body.message).toMatch(/insufficient permissions for the required scope: (api-keys|accounts):/);
   }
 });
 
 test('scope is checked before validation: a key without api-keys:write sending garbage gets 403', async () => {
   const reader = api.with((await create({ label: 'reader2', scopes: ['api-keys:read'] })).body.secret_key);
-  const response = await reader.request('POST', reader.account('/api-keys'), { rawBody: '{not json', headers: { 'content-type': 'application/json' } });
+  const response = await reader.request('POST', reader.account('/api-keys'), {
+    rawBody: '{not json',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(response.status).toBe(403);
 });

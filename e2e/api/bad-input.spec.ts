@@ -16,10 +16,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}': { name: 'Renamed' },
   'POST /v2/accounts/{account_id}/api-keys': { label: 'bad input', scopes: ['domains:read'] },
   'PUT /v2/accounts/{account_id}/api-keys/{key_id}': { label: 'bad input 2' },
-  'POST /v2/accounts/{account_id}/sub-accounts': { name: 'bad input', website: 'bad-input.example.com', monthly_credit: 10 },
+  'POST /v2/accounts/{account_id}/sub-accounts': {
+    name: 'bad input',
+    website: 'bad-input.example.com',
+    monthly_credit: 10,
+  },
   'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}': { name: 'bad input 2' },
   'POST /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/suspend': { reason: 'bad input' },
-  'POST /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/api-keys': { label: 'bad input', scopes: ['domains:read'] },
+  'POST /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/api-keys': {
+    label: 'bad input',
+    scopes: ['domains:read'],
+  },
   'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}/api-keys/{key_id}': { label: 'bad input 2' },
   'POST /v2/accounts/{account_id}/domains': { domain: `bad-input-${Date.now()}.example.com` },
   'PUT /v2/accounts/{account_id}/domains/{domain}': { sending_type: 'marketing' },
@@ -31,8 +38,19 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     headers: { 'X-Campaign': 'spring' },
     sandbox: true,
   },
-  'POST /v2/accounts/{account_id}/messages/conversation': { from: { email: `sender@${SENDER_DOMAIN}` }, to: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true },
-  'POST /v2/accounts/{account_id}/webhooks': { name: 'bad input', url: 'https://hooks.bad-input.example.com/h', scope: 'global', on_delivered: true },
+  'POST /v2/accounts/{account_id}/messages/conversation': {
+    from: { email: `sender@${SENDER_DOMAIN}` },
+    to: [{ email: 'r@example.org' }],
+    subject: 's',
+    text_content: 't',
+    sandbox: true,
+  },
+  'POST /v2/accounts/{account_id}/webhooks': {
+    name: 'bad input',
+    url: 'https://hooks.bad-input.example.com/h',
+    scope: 'global',
+    on_delivered: true,
+  },
   'PUT /v2/accounts/{account_id}/webhooks/{webhook_id}': { name: 'bad input 2', on_opened: true },
   'POST /v2/accounts/{account_id}/webhooks/{webhook_id}/trigger': { events: ['message.delivered'] },
   'POST /v2/accounts/{account_id}/routes': {
@@ -48,18 +66,62 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /v2/accounts/{account_id}/routes/{route_id}': { name: 'bad input 2', enabled: false },
   // The CLI's body: the trigger takes no fields.
   'POST /v2/accounts/{account_id}/routes/{route_id}/trigger': {},
-  'POST /v2/accounts/{account_id}/members': { email: `bad-input-${Date.now()}@example.org`, name: 'Bad Input', role: 'Analyst' },
+  'POST /v2/accounts/{account_id}/members': {
+    email: `bad-input-${Date.now()}@example.org`,
+    name: 'Bad Input',
+    role: 'Analyst',
+  },
   'PUT /v2/accounts/{account_id}/members/{user_id}': { role: 'Developer' },
-  'POST /v2/accounts/{account_id}/smtp-credentials': { name: 'bad input', scope: 'scoped', domains: [SENDER_DOMAIN], sandbox: true },
-  'POST /v2/accounts/{account_id}/suppressions': { email: 'r@example.org', expires_at: '2099-01-01T00:00:00Z', domain: SENDER_DOMAIN, reason: 'bad input' },
-  'POST /v2/accounts/{account_id}/contacts': { email: `bad-input-${Date.now()}@example.org`, first_name: 'Bad', last_name: 'Input', attributes: {}, unsubscribed: false },
-  'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': { first_name: 'Renamed', last_name: 'Contact', unsubscribed: false },
+  'POST /v2/accounts/{account_id}/smtp-credentials': {
+    name: 'bad input',
+    scope: 'scoped',
+    domains: [SENDER_DOMAIN],
+    sandbox: true,
+  },
+  'POST /v2/accounts/{account_id}/suppressions': {
+    email: 'r@example.org',
+    expires_at: '2099-01-01T00:00:00Z',
+    domain: SENDER_DOMAIN,
+    reason: 'bad input',
+  },
+  'POST /v2/accounts/{account_id}/contacts': {
+    email: `bad-input-${Date.now()}@example.org`,
+    first_name: 'Bad',
+    last_name: 'Input',
+    attributes: {},
+    unsubscribed: false,
+  },
+  'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': {
+    first_name: 'Renamed',
+    last_name: 'Contact',
+    unsubscribed: false,
+  },
   'POST /v2/accounts/{account_id}/lists': { name: 'bad input', description: 'a list' },
   'PUT /v2/accounts/{account_id}/lists/{list_id}': { name: 'bad input 2', description: 'renamed' },
-  'POST /v2/accounts/{account_id}/lists/{list_id}/members': { contact: 'bad-input-member@example.org', subscription_status: 'confirmed' },
+  'POST /v2/accounts/{account_id}/lists/{list_id}/members': {
+    contact: 'bad-input-member@example.org',
+    subscription_status: 'confirmed',
+  },
+  'POST /v2/accounts/{account_id}/lists/{list_id}/members/paste': {
+    lines: ['bad-input-member@example.org'],
+    create_missing: false,
+    subscription_status: 'confirmed',
+  },
   'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
-  'POST /v2/accounts/{account_id}/templates': { name: 'bad input', kind: 'campaign', subject: 'Hi {{ first_name }}', html_content: '<p>{{ first_name }}</p>', text_content: 'Hi' },
-  'PUT /v2/accounts/{account_id}/templates/{template_id}': { name: 'bad input 2', kind: 'transactional', subject: 's', html_content: '<p>h</p>', text_content: 't' },
+  'POST /v2/accounts/{account_id}/templates': {
+    name: 'bad input',
+    kind: 'campaign',
+    subject: 'Hi {{ first_name }}',
+    html_content: '<p>{{ first_name }}</p>',
+    text_content: 'Hi',
+  },
+  'PUT /v2/accounts/{account_id}/templates/{template_id}': {
+    name: 'bad input 2',
+    kind: 'transactional',
+    subject: 's',
+    html_content: '<p>h</p>',
+    text_content: 't',
+  },
   'POST /v2/accounts/{account_id}/campaigns': {
     name: 'bad input',
     from: { email: `news@${SENDER_DOMAIN}`, name: 'News' },
@@ -70,7 +132,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     list_ids: [],
     tracking: { open: true, click: false },
   },
-  'PUT /v2/accounts/{account_id}/campaigns/{campaign_id}': { name: 'bad input 2', subject: 'Hello', text_content: 'Hello', tracking: { open: false } },
+  'PUT /v2/accounts/{account_id}/campaigns/{campaign_id}': {
+    name: 'bad input 2',
+    subject: 'Hello',
+    text_content: 'Hello',
+    tracking: { open: false },
+  },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/send': { send_at: '2099-01-01T00:00:00Z' },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': { emails: ['test@example.org'] },
   'POST /v1/email/send': {
@@ -95,16 +162,36 @@ test.beforeAll(async () => {
   pathValues.message_id = '01a20000-0000-7000-8000-000000000000';
   // Bodies are checked before the account's tier and the sub account are looked up.
   pathValues.sub_account_id = '01a20000-0000-7000-8000-000000000001';
-  pathValues.webhook_id = (await api.post(api.account('/webhooks'), { name: 'target', url: 'https://hooks.bad-input.example.com/target', scope: 'global' })).body.id;
-  pathValues.route_id = (await api.post(api.account('/routes'), { name: 'target', url: 'https://hooks.bad-input.example.com/in', recipient: `target@${SENDER_DOMAIN}`, enabled: false })).body.id;
-  pathValues.user_id = (await api.post(api.account('/members'), { email: `bad-input-member-${Date.now()}@example.org`, role: 'Analyst' })).body.user_id;
-  pathValues.id_or_email = (await api.post(api.account('/contacts'), { email: 'bad-input-member@example.org' })).body.id;
+  pathValues.webhook_id = (
+    await api.post(api.account('/webhooks'), {
+      name: 'target',
+      url: 'https://hooks.bad-input.example.com/target',
+      scope: 'global',
+    })
+  ).body.id;
+  pathValues.route_id = (
+    await api.post(api.account('/routes'), {
+      name: 'target',
+      url: 'https://hooks.bad-input.example.com/in',
+      recipient: `target@${SENDER_DOMAIN}`,
+      enabled: false,
+    })
+  ).body.id;
+  pathValues.user_id = (
+    await api.post(api.account('/members'), { email: `bad-input-member-${Date.now()}@example.org`, role: 'Analyst' })
+  ).body.user_id;
+  pathValues.id_or_email = (
+    await api.post(api.account('/contacts'), { email: 'bad-input-member@example.org' })
+  ).body.id;
   pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
   pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
   pathValues.version = '1';
   pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
-  const v1Key = await runCli(['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'], sharedServer().cliEnv);
+  const v1Key = await runCli(
+    ['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'],
+    sharedServer().cliEnv,
+  );
   expect(v1Key.code).toBe(0);
   v1 = api.with(null);
   v1Headers['X-Api-Key'] = JSON.parse(v1Key.stdout).key;
@@ -112,7 +199,8 @@ test.beforeAll(async () => {
 
 const nameOf = (endpoint: Endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`;
 const isV1 = (endpoint: Endpoint) => endpoint.path.startsWith('/v1/');
-const pathOf = (endpoint: Endpoint, values = pathValues) => endpoint.path.replace(/\{([^}]+)\}/g, (_, param: string) => values[param]);
+const pathOf = (endpoint: Endpoint, values = pathValues) =>
+  endpoint.path.replace(/\{([^}]+)\}/g, (_, param: string) => values[param]);
 
 /** Many requests in a row from one account: a 429 here is the rate limit, not the case under test. */
 async function send(endpoint: Endpoint, path: string, body?: unknown): Promise<ApiResponse> {
@@ -164,16 +252,21 @@ for (const endpoint of v2Endpoints.filter((candidate) => candidate.query)) {
   for (const badCase of unstorableQueryCases(endpoint.query!)) {
     test(`${nameOf(endpoint)} - ${badCase.name} is 400 naming it`, async () => {
       const message = expectError(endpoint, await send(endpoint, `${pathOf(endpoint)}?${badCase.query}`), 400);
-      expect(message).toBe(`${badCase.field}: ${badCase.field.includes('\\u0000') ? 'the name contains' : 'contains'} a NUL character`);
+      expect(message).toBe(
+        `${badCase.field}: ${badCase.field.includes('\\u0000') ? 'the name contains' : 'contains'} a NUL character`,
+      );
     });
   }
 }
 
 for (const endpoint of v2Endpoints.filter((candidate) => /\{(?!account_id)[^}]+\}/.test(candidate.path))) {
-  for (const param of [...endpoint.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).filter((param) => param !== 'account_id')) {
+  for (const param of [...endpoint.path.matchAll(/\{([^}]+)\}/g)]
+    .map((match) => match[1])
+    .filter((param) => param !== 'account_id')) {
     test(`${nameOf(endpoint)} - a NUL character in the path parameter ${param} is 400 naming it`, async () => {
       const path = pathOf(endpoint, { ...pathValues, [param]: 'a%00b' });
-      const body = endpoint.method === 'post' || endpoint.method === 'put' ? (VALID_BODIES[nameOf(endpoint)] ?? {}) : undefined;
+      const body =
+        endpoint.method === 'post' || endpoint.method === 'put' ? (VALID_BODIES[nameOf(endpoint)] ?? {}) : undefined;
       const message = expectError(endpoint, await send(endpoint, path, body), 400);
       expect(message).toBe(`${param}: contains a NUL character`);
     });

@@ -22,7 +22,12 @@ test('unknown path is 404 and wrong method is 405 with Allow', async () => {
 
 const malformedBodies: [string, string, string | undefined, RegExp][] = [
   ['malformed JSON', '{"label": "x",', 'application/json', /malformed JSON/],
-  ['a text/plain body', '{"label":"x","scopes":["domains:read"]}', 'text/plain', /Content-Type must be application\/json/],
+  [
+    'a text/plain body',
+    '{"label":"x","scopes":["domains:read"]}',
+    'text/plain',
+    /Content-Type must be application\/json/,
+  ],
   ['a form body', 'label=x', 'application/x-www-form-urlencoded', /Content-Type must be application\/json/],
   ['no content type', '{"label":"x"}', undefined, /Content-Type must be application\/json/],
   ['a JSON array', '[1,2]', 'application/json', /expected a JSON object/],
@@ -32,7 +37,10 @@ const malformedBodies: [string, string, string | undefined, RegExp][] = [
 
 for (const [name, rawBody, contentType, message] of malformedBodies) {
   test(`POST api-keys with ${name} is 400 naming the problem`, async () => {
-    const response = await api.request('POST', api.account('/api-keys'), { rawBody, headers: contentType ? { 'content-type': contentType } : {} });
+    const response = await api.request('POST', api.account('/api-keys'), {
+      rawBody,
+      headers: contentType ? { 'content-type': contentType } : {},
+    });
     expect(response.status).toBe(400);
     expect(Object.keys(response.body)).toEqual(['message']);
     expect(response.body.message).toMatch(message);
@@ -76,7 +84,11 @@ test('plain HTTP is refused on the API port', async () => {
 });
 
 test('X-Forwarded-For from an untrusted peer is ignored for the IP allow list', async () => {
-  const created = await api.post(api.account('/api-keys'), { label: 'proxy-only', scopes: ['domains:read'], ip_allow_list: ['203.0.113.7'] });
+  const created = await api.post(api.account('/api-keys'), {
+    label: 'proxy-only',
+    scopes: ['domains:read'],
+    ip_allow_list: ['203.0.113.7'],
+  });
   const key = api.with(created.body.secret_key);
   const response = await key.get('/v2/ping', { headers: { 'x-forwarded-for': '203.0.113.7' } });
   expect(response.status).toBe(403);

@@ -42,7 +42,11 @@ test('unknown contacts and ids that are not contacts are 404 on every route', as
     expectError(await api.post(contactPath(idOrEmail, '/unsubscribe')), 404, 'contact not found');
     expectError(await api.post(contactPath(idOrEmail, '/resubscribe')), 404, 'contact not found');
     // `/contacts/import/lists` is the import route's (an import id that is not one): 404 all the same.
-    expectError(await api.get(contactPath(idOrEmail, '/lists')), 404, idOrEmail === 'import' ? /not found/ : 'contact not found');
+    expectError(
+      await api.get(contactPath(idOrEmail, '/lists')),
+      404,
+      idOrEmail === 'import' ? /not found/ : 'contact not found',
+    );
   }
 });
 
@@ -59,7 +63,10 @@ test("tenancy: another account's contact is 404 by id and by email, and never li
   expect((await api.get(contactsPath(api, `?email=${segment(email)}`))).body.data).toEqual([]);
   // Another account's id in our URL is refused before anything is looked up.
   expect((await api.get(`/v2/accounts/${other.accountId}/contacts/${theirs.body.id}`)).status).toBe(401);
-  expect((await other.get(contactPath(email, '', other))).body).toMatchObject({ first_name: null, unsubscribed: false });
+  expect((await other.get(contactPath(email, '', other))).body).toMatchObject({
+    first_name: null,
+    unsubscribed: false,
+  });
 });
 
 test('scopes: contacts:read reads, contacts:write writes, contacts:delete deletes, lists:read lists memberships', async () => {
@@ -89,7 +96,9 @@ test('scopes: contacts:read reads, contacts:write writes, contacts:delete delete
 test('POST /contacts - parallel creates with one Idempotency-Key create one contact', async () => {
   const key = randomUUID();
   const email = `idem.${stamp}@example.org`;
-  const responses = await Promise.all(Array.from({ length: 10 }, () => create({ email, first_name: 'Idem' }, api, { 'Idempotency-Key': key })));
+  const responses = await Promise.all(
+    Array.from({ length: 10 }, () => create({ email, first_name: 'Idem' }, api, { 'Idempotency-Key': key })),
+  );
   const created = responses.filter((response) => response.status === 201);
   expect(created.length).toBeGreaterThanOrEqual(1);
   for (const response of responses) {

@@ -3,7 +3,17 @@ import { expect, test } from '@playwright/test';
 import { createContactSchema, updateContactSchema } from '../../lib/core/contacts/schemas';
 import { badInputCases } from '../support/bad-input';
 import type { ApiClient } from '../support/client';
-import { CONTACT_FIELDS, MEMBERSHIP_FIELDS, RFC3339, contactAccounts, contactHelpers, expectContact, expectEnvelope, expectError, segment } from '../support/contact-fixtures';
+import {
+  CONTACT_FIELDS,
+  MEMBERSHIP_FIELDS,
+  RFC3339,
+  contactAccounts,
+  contactHelpers,
+  expectContact,
+  expectEnvelope,
+  expectError,
+  segment,
+} from '../support/contact-fixtures';
 import { newAccount } from '../support/shared';
 
 /**
@@ -29,7 +39,14 @@ test('POST /contacts - 201 with a Contact: email trimmed and lowercased, no attr
   const created = await create({ email: `  Ada.${stamp}@Example.ORG `, first_name: 'Ada', last_name: 'Lovelace' });
   expect(created.status, created.text).toBe(201);
   expectContact(created.body);
-  expect(created.body).toMatchObject({ email: `ada.${stamp}@example.org`, first_name: 'Ada', last_name: 'Lovelace', attributes: {}, unsubscribed: false, unsubscribed_at: null });
+  expect(created.body).toMatchObject({
+    email: `ada.${stamp}@example.org`,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    attributes: {},
+    unsubscribed: false,
+    unsubscribed_at: null,
+  });
   const read = await api.get(contactPath(created.body.id));
   expect(read.status).toBe(200);
   expect(read.body).toEqual(created.body);
@@ -54,7 +71,11 @@ test('R1: a contact created through the API joins no list', async () => {
 
 test('R2: creating, updating, unsubscribing, resubscribing or deleting a contact never touches suppressions', async () => {
   const email = `r2.${stamp}@example.org`;
-  const suppression = await api.post(api.account('/suppressions'), { email, expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(), reason: 'kept' });
+  const suppression = await api.post(api.account('/suppressions'), {
+    email,
+    expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    reason: 'kept',
+  });
   expect(suppression.status).toBe(201);
   const before = await api.get(api.account('/suppressions'));
   const created = await create({ email, unsubscribed: true });
@@ -76,7 +97,11 @@ test('R3: unsubscribe is reversible and keeps its history; delete is not the sam
   const out = await api.post(contactPath(email, '/unsubscribe'));
   expect(out.status).toBe(200);
   expectContact(out.body);
-  expect(out.body).toMatchObject({ id: created.body.id, unsubscribed: true, unsubscribed_at: expect.stringMatching(RFC3339) });
+  expect(out.body).toMatchObject({
+    id: created.body.id,
+    unsubscribed: true,
+    unsubscribed_at: expect.stringMatching(RFC3339),
+  });
   // Again: nothing changes, the first time stays.
   const again = await api.post(contactPath(created.body.id, '/unsubscribe'));
   expect(again.body.unsubscribed_at).toBe(out.body.unsubscribed_at);
@@ -94,8 +119,16 @@ test('R3: unsubscribe is reversible and keeps its history; delete is not the sam
 
 test('R4: a write with an unknown attribute key, or a non-object, is 400 naming the key; reads return what was stored', async () => {
   const email = `r4.${stamp}@example.org`;
-  expectError(await create({ email, attributes: { plan: 'gold' } }), 400, /^attributes\.plan: attribute `plan` is not defined for this account$/);
-  expectError(await create({ email, attributes: { age: '12', vip: 'true' } }), 400, /^attributes\.age: .*\(and 1 more: vip\)$/);
+  expectError(
+    await create({ email, attributes: { plan: 'gold' } }),
+    400,
+    /^attributes\.plan: attribute `plan` is not defined for this account$/,
+  );
+  expectError(
+    await create({ email, attributes: { age: '12', vip: 'true' } }),
+    400,
+    /^attributes\.age: .*\(and 1 more: vip\)$/,
+  );
   expectError(await create({ email, attributes: ['x'] }), 400, /^attributes: must be an object/);
   expectError(await create({ email, attributes: 'plan=gold' }), 400, /^attributes: must be an object/);
   const created = await create({ email, attributes: {} });
@@ -107,9 +140,20 @@ test('R4: a write with an unknown attribute key, or a non-object, is 400 naming 
 
 test('R4: hostile attribute keys (__proto__, constructor) are refused by name and pollute nothing', async () => {
   const email = `r4-proto.${stamp}@example.org`;
-  for (const raw of ['{"__proto__": {"polluted": true}}', '{"constructor": {"prototype": {"polluted": true}}}', '{"__proto__": 1}']) {
-    const response = await api.request('POST', contactsPath(), { rawBody: `{"email": "${email}", "attributes": ${raw}}`, headers: { 'content-type': 'application/json' } });
-    expectError(response, 400, /attributes\.(__proto__|constructor): attribute `(__proto__|constructor)` is not defined/);
+  for (const raw of [
+    '{"__proto__": {"polluted": true}}',
+    '{"constructor": {"prototype": {"polluted": true}}}',
+    '{"__proto__": 1}',
+  ]) {
+    const response = await api.request('POST', contactsPath(), {
+      rawBody: `{"email": "${email}", "attributes": ${raw}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(
+      response,
+      400,
+      /attributes\.(__proto__|constructor): attribute `(__proto__|constructor)` is not defined/,
+    );
   }
   const created = await create({ email });
   expect(created.body.attributes).toEqual({});
@@ -132,7 +176,8 @@ test('R5: an email with + in the path is percent-encoded once and decoded once',
   // The id works the same, and the address in any case.
   expect((await api.get(contactPath(created.body.id))).body.email).toBe(email);
   expect((await api.get(contactPath(email.toUpperCase()))).body.id).toBe(created.body.id);
-  for (const suffix of ['/unsubscribe', '/resubscribe']) expect((await api.post(contactsPath(api, `/${encoded}${suffix}`))).status).toBe(200);
+  for (const suffix of ['/unsubscribe', '/resubscribe'])
+    expect((await api.post(contactsPath(api, `/${encoded}${suffix}`))).status).toBe(200);
   expect((await api.put(contactsPath(api, `/${encoded}`), { first_name: 'Plus' })).body.first_name).toBe('Plus');
   expect((await api.delete(contactsPath(api, `/${encoded}`))).status).toBe(200);
 });
@@ -149,7 +194,11 @@ test('PUT /contacts/{id_or_email} - partial update: omitted fields stay, null cl
   expect(moved.body.email).toBe(`new.${stamp}@example.org`);
   expectError(await api.get(contactPath(email)), 404);
   await create({ email: `taken.${stamp}@example.org` });
-  expectError(await api.put(contactPath(created.body.id), { email: `TAKEN.${stamp}@example.org` }), 409, /already exists/);
+  expectError(
+    await api.put(contactPath(created.body.id), { email: `TAKEN.${stamp}@example.org` }),
+    409,
+    /already exists/,
+  );
   const unsubscribed = await api.put(contactPath(created.body.id), { unsubscribed: true });
   expect(unsubscribed.body).toMatchObject({ unsubscribed: true, unsubscribed_at: expect.stringMatching(RFC3339) });
   expect((await api.put(contactPath(created.body.id), {})).body.first_name).toBe('First');
@@ -158,7 +207,8 @@ test('PUT /contacts/{id_or_email} - partial update: omitted fields stay, null cl
 test('GET /contacts - filters by email, unsubscribed and creation time, with pagination', async () => {
   const { api: own } = await newAccount('Contacts paging');
   const ids: string[] = [];
-  for (let index = 0; index < 5; index++) ids.push((await create({ email: `page${index}@example.org`, first_name: `P${index}` }, own)).body.id);
+  for (let index = 0; index < 5; index++)
+    ids.push((await create({ email: `page${index}@example.org`, first_name: `P${index}` }, own)).body.id);
   const first = await own.get(contactsPath(own, '?limit=2'));
   expectEnvelope(first.body);
   first.body.data.forEach(expectContact);
@@ -170,13 +220,19 @@ test('GET /contacts - filters by email, unsubscribed and creation time, with pag
   expect(back.body.data.map((contact: { id: string }) => contact.id)).toEqual([ids[4], ids[3]]);
   const legacy = await own.get(contactsPath(own, `?limit=2&cursor=${first.body.pagination.next_cursor}`));
   expect(legacy.body.data.map((contact: { id: string }) => contact.id)).toEqual([ids[2], ids[1]]);
-  expect((await own.get(contactsPath(own, '?email=PAGE3@example.org'))).body.data.map((contact: { id: string }) => contact.id)).toEqual([ids[3]]);
+  expect(
+    (await own.get(contactsPath(own, '?email=PAGE3@example.org'))).body.data.map(
+      (contact: { id: string }) => contact.id,
+    ),
+  ).toEqual([ids[3]]);
   expect((await own.get(contactsPath(own, '?unsubscribed=true'))).body.data).toEqual([]);
   expect((await own.get(contactsPath(own, '?unsubscribed=false&email='))).body.data).toHaveLength(5);
   const future = new Date(Date.now() + 3_600_000).toISOString();
   expect((await own.get(contactsPath(own, `?created_after=${encodeURIComponent(future)}`))).body.data).toEqual([]);
   expect((await own.get(contactsPath(own, `?created_before=${encodeURIComponent(future)}`))).body.data).toHaveLength(5);
-  expect((await own.get(contactsPath(own, '?search=PAGE1'))).body.data.map((contact: { id: string }) => contact.id)).toEqual([ids[1]]);
+  expect(
+    (await own.get(contactsPath(own, '?search=PAGE1'))).body.data.map((contact: { id: string }) => contact.id),
+  ).toEqual([ids[1]]);
   expect((await own.get(contactsPath(own, `?search=${encodeURIComponent("' or 1=1 --")}`))).body.data).toEqual([]);
   expect((await own.get(contactsPath(own, `?search=${encodeURIComponent('%')}`))).body.data).toEqual([]);
 });
@@ -190,7 +246,10 @@ test.describe('GET /contacts - bad filters are 400 naming them', () => {
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
     ['after=nonsense', 'after'],
-    [`after=${Buffer.from(JSON.stringify({ id: '01a20000-0000-7000-8000-000000000000' })).toString('base64url')}&before=x`, 'before'],
+    [
+      `after=${Buffer.from(JSON.stringify({ id: '01a20000-0000-7000-8000-000000000000' })).toString('base64url')}&before=x`,
+      'before',
+    ],
     ['list_id=12', 'list_id'],
     ['attribute_key=plan', 'attribute_value'],
   ];
@@ -202,20 +261,44 @@ test.describe('GET /contacts - bad filters are 400 naming them', () => {
 });
 
 test.describe('POST and PUT /contacts - bad bodies are 400 naming the field', () => {
-  const valid = { email: `bad.${stamp}@example.org`, first_name: 'B', last_name: 'I', attributes: {}, unsubscribed: false };
+  const valid = {
+    email: `bad.${stamp}@example.org`,
+    first_name: 'B',
+    last_name: 'I',
+    attributes: {},
+    unsubscribed: false,
+  };
   const cases: { name: string; body: Record<string, unknown>; field: string; message?: RegExp }[] = [
     ...badInputCases(createContactSchema, valid),
     { name: 'an invalid email', body: { email: 'no at sign' }, field: 'email', message: /invalid email address/ },
-    { name: 'an email with a quoted local part', body: { email: '"a b"@example.org' }, field: 'email', message: /invalid email address/ },
+    {
+      name: 'an email with a quoted local part',
+      body: { email: '"a b"@example.org' },
+      field: 'email',
+      message: /invalid email address/,
+    },
     { name: 'an email with two @', body: { email: 'a@b@example.org' }, field: 'email' },
-    { name: 'an email with SQL in it', body: { email: "x'; drop table contacts; --@example.org" }, field: 'email', message: /invalid email address/ },
+    {
+      name: 'an email with SQL in it',
+      body: { email: "x'; drop table contacts; --@example.org" },
+      field: 'email',
+      message: /invalid email address/,
+    },
     { name: 'an empty email', body: { email: '' }, field: 'email' },
-    { name: 'a 256-character first name', body: { email: valid.email, first_name: 'n'.repeat(256) }, field: 'first_name' },
+    {
+      name: 'a 256-character first name',
+      body: { email: valid.email, first_name: 'n'.repeat(256) },
+      field: 'first_name',
+    },
     { name: 'unsubscribed as a string', body: { email: valid.email, unsubscribed: 'true' }, field: 'unsubscribed' },
   ];
   for (const badCase of cases) {
     test(`POST ${badCase.name}`, async () => {
-      expectError(await create(badCase.body), 400, badCase.message ?? new RegExp(`^${badCase.field.replace('.', '\\.')}`));
+      expectError(
+        await create(badCase.body),
+        400,
+        badCase.message ?? new RegExp(`^${badCase.field.replace('.', '\\.')}`),
+      );
     });
   }
   for (const badCase of badInputCases(updateContactSchema, { first_name: 'X' })) {
@@ -225,7 +308,13 @@ test.describe('POST and PUT /contacts - bad bodies are 400 naming the field', ()
     });
   }
   test('a body that is not JSON', async () => {
-    expectError(await api.request('POST', contactsPath(), { rawBody: '{"email":', headers: { 'content-type': 'application/json' } }), 400);
+    expectError(
+      await api.request('POST', contactsPath(), {
+        rawBody: '{"email":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
   });
 });
 
@@ -235,7 +324,14 @@ test('GET /contacts/{id_or_email}/lists - memberships with the contract fields, 
   const kept = await api.post(api.account('/lists'), { name: 'Kept' });
   const gone = await api.post(api.account('/lists'), { name: 'Gone' });
   expect((await api.post(api.account(`/lists/${kept.body.id}/members`), { contact: email })).status).toBe(201);
-  expect((await api.post(api.account(`/lists/${gone.body.id}/members`), { contact: contact.body.id, subscription_status: 'unsubscribed' })).status).toBe(201);
+  expect(
+    (
+      await api.post(api.account(`/lists/${gone.body.id}/members`), {
+        contact: contact.body.id,
+        subscription_status: 'unsubscribed',
+      })
+    ).status,
+  ).toBe(201);
   expect((await api.delete(api.account(`/lists/${gone.body.id}`))).status).toBe(200);
   const lists = await api.get(contactPath(email, '/lists'));
   expectEnvelope(lists.body);
@@ -243,7 +339,12 @@ test('GET /contacts/{id_or_email}/lists - memberships with the contract fields, 
     expect(Object.keys(membership).sort()).toEqual(MEMBERSHIP_FIELDS);
     expect(membership.contact_id).toBe(contact.body.id);
   }
-  expect(lists.body.data.map((membership: { list_id: string; subscription_status: string }) => [membership.list_id, membership.subscription_status])).toEqual([
+  expect(
+    lists.body.data.map((membership: { list_id: string; subscription_status: string }) => [
+      membership.list_id,
+      membership.subscription_status,
+    ]),
+  ).toEqual([
     [gone.body.id, 'unsubscribed'],
     [kept.body.id, 'confirmed'],
   ]);
@@ -262,7 +363,9 @@ test('the OpenAPI document lists the contacts endpoints with their scopes and de
   expect(item.get.security).toEqual([{ BearerAuth: ['contacts:read'] }]);
   expect(item.put.description).toMatch(/Partial update/);
   expect(item.delete.security).toEqual([{ BearerAuth: ['contacts:delete'] }]);
-  expect(document.paths['/v2/accounts/{account_id}/contacts/{id_or_email}/lists'].get.security).toEqual([{ BearerAuth: ['lists:read'] }]);
+  expect(document.paths['/v2/accounts/{account_id}/contacts/{id_or_email}/lists'].get.security).toEqual([
+    { BearerAuth: ['lists:read'] },
+  ]);
   expect(document.paths['/v2/accounts/{account_id}/contacts'].post.description).toMatch(/R1/);
   expect(document.components.schemas.Contact.required.sort()).toEqual(CONTACT_FIELDS);
 });

@@ -48,30 +48,51 @@ test('check-dns within the cache window answers the last result; after it, DNS i
 });
 
 test('the periodic re-check records domain.dns_error when a required record that was valid breaks', async () => {
-  const { server, account, api } = await serverWith({ DNS_RECHECK_INTERVAL_SECONDS: '1', JOB_POLL_MS: '200', DNS_CHECK_CACHE_SECONDS: '0' });
+  const { server, account, api } = await serverWith({
+    DNS_RECHECK_INTERVAL_SECONDS: '1',
+    JOB_POLL_MS: '200',
+    DNS_CHECK_CACHE_SECONDS: '0',
+  });
   const dns = new DnsControl();
   const name = `recheck-${Date.now().toString(36)}.example.org`;
   const created = (await api.post(api.account('/domains'), { domain: name })).body;
   await dns.publish(created.dns_records);
   // The worker alone verifies it, without anyone pressing "check".
-  await expect.poll(async () => (await api.get(api.account(`/domains/${name}`))).body.dns_valid, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await api.get(api.account(`/domains/${name}`))).body.dns_valid, { timeout: 20_000 })
+    .toBe(true);
 
   await dns.remove(`_dmarc.${name}`);
-  await expect.poll(async () => (await api.get(api.account(`/domains/${name}`))).body.status, { timeout: 20_000 }).toBe('failing');
-  const listed = await runCli(['events', 'list', account.accountId, '--type', 'domain.dns_error', '--json'], server.env);
+  await expect
+    .poll(async () => (await api.get(api.account(`/domains/${name}`))).body.status, { timeout: 20_000 })
+    .toBe('failing');
+  const listed = await runCli(
+    ['events', 'list', account.accountId, '--type', 'domain.dns_error', '--json'],
+    server.env,
+  );
   expect(listed.code).toBe(0);
   const events = JSON.parse(listed.stdout);
   expect(events).toHaveLength(1);
-  expect(events[0].payload).toMatchObject({ domain: name, account_id: account.accountId, spf_valid: true, dkim_valid: true, dmarc_valid: false });
+  expect(events[0].payload).toMatchObject({
+    domain: name,
+    account_id: account.accountId,
+    spf_valid: true,
+    dkim_valid: true,
+    dmarc_valid: false,
+  });
   expect(Date.parse(events[0].payload.dns_last_checked_at)).not.toBeNaN();
 
   // Staying broken does not repeat the event; a SERVFAIL is not a break.
   await new Promise((resolve) => setTimeout(resolve, 2500));
   await dns.publish(created.dns_records);
-  await expect.poll(async () => (await api.get(api.account(`/domains/${name}`))).body.dns_valid, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await api.get(api.account(`/domains/${name}`))).body.dns_valid, { timeout: 20_000 })
+    .toBe(true);
   await dns.fail(`_dmarc.${name}`, 'servfail');
   await new Promise((resolve) => setTimeout(resolve, 2500));
-  const after = JSON.parse((await runCli(['events', 'list', account.accountId, '--type', 'domain.dns_error', '--json'], server.env)).stdout);
+  const after = JSON.parse(
+    (await runCli(['events', 'list', account.accountId, '--type', 'domain.dns_error', '--json'], server.env)).stdout,
+  );
   expect(after).toHaveLength(1);
   expect((await api.get(api.account(`/domains/${name}`))).body.dns_valid).toBe(true);
   await dns.fail(`_dmarc.${name}`, null);

@@ -14,7 +14,16 @@ test.beforeAll(async () => {
   dns = new DnsControl();
 });
 
-type Record = { label: string; type: string; host: string; content: string; propagated: boolean; found: string[] | null; error: string | null; priority?: number };
+type Record = {
+  label: string;
+  type: string;
+  host: string;
+  content: string;
+  propagated: boolean;
+  found: string[] | null;
+  error: string | null;
+  priority?: number;
+};
 
 async function newDomain(client = api) {
   const name = `dns-${Date.now().toString(36)}-${counter++}.example.net`;
@@ -26,7 +35,13 @@ async function newDomain(client = api) {
 const check = async (name: string, client = api) => {
   const response = await client.post(client.account(`/domains/${name}/check-dns`));
   expect(response.status).toBe(200);
-  return response.body as { dns_valid: boolean; status: string; rotation_ready: boolean; last_dns_check_at: string | null; dns_records: Record[] };
+  return response.body as {
+    dns_valid: boolean;
+    status: string;
+    rotation_ready: boolean;
+    last_dns_check_at: string | null;
+    dns_records: Record[];
+  };
 };
 const record = (domain: { dns_records: Record[] }, label: string) => domain.dns_records.find((r) => r.label === label)!;
 
@@ -44,11 +59,14 @@ test('publishing the records as shown turns them green (DKIM split over several 
   expect(record(domain, 'DKIM').content.length).toBeGreaterThan(255);
   await dns.publish(domain.dns_records);
   const checked = await check(domain.domain);
-  for (const r of checked.dns_records) expect({ label: r.label, propagated: r.propagated }).toEqual({ label: r.label, propagated: true });
+  for (const r of checked.dns_records)
+    expect({ label: r.label, propagated: r.propagated }).toEqual({ label: r.label, propagated: true });
   expect(checked.dns_valid).toBe(true);
   expect(checked.status).toBe('verified');
   expect(checked.rotation_ready).toBe(true);
-  expect((await api.get(api.account('/domains?dns_valid=true'))).body.data.map((d: { domain: string }) => d.domain)).toContain(domain.domain);
+  expect(
+    (await api.get(api.account('/domains?dns_valid=true'))).body.data.map((d: { domain: string }) => d.domain),
+  ).toContain(domain.domain);
 });
 
 test('a wrong DKIM key stays red and shows what was found', async () => {
@@ -77,10 +95,14 @@ test('no DMARC record keeps dns_valid false while the rest is green', async () =
   expect((await check(domain.domain)).dns_valid).toBe(true);
 });
 
-test('SPF counts when our mechanism is in the customer\'s own record; a CNAME to elsewhere stays red', async () => {
+test("SPF counts when our mechanism is in the customer's own record; a CNAME to elsewhere stays red", async () => {
   const domain = await newDomain();
   await dns.publish(domain.dns_records);
-  await dns.setTxt(domain.domain, 'google-site-verification=abc', 'v=spf1 include:_spf.google.com a:mx.mailstead.test -all');
+  await dns.setTxt(
+    domain.domain,
+    'google-site-verification=abc',
+    'v=spf1 include:_spf.google.com a:mx.mailstead.test -all',
+  );
   await dns.setCname(`rp.${domain.domain}`, 'bounces.elsewhere.example');
   let checked = await check(domain.domain);
   expect(record(checked, 'SPF').propagated).toBe(true);
@@ -104,7 +126,10 @@ test('SERVFAIL and timeouts keep the last known state and report the error on th
   // A failing lookup never makes a red record green either.
   const red = await newDomain();
   await dns.fail(`_dmarc.${red.domain}`, 'servfail');
-  expect(record(await check(red.domain), 'DMARC')).toMatchObject({ propagated: false, error: expect.stringMatching(/SERVFAIL/) });
+  expect(record(await check(red.domain), 'DMARC')).toMatchObject({
+    propagated: false,
+    error: expect.stringMatching(/SERVFAIL/),
+  });
   await dns.fail(`_dmarc.${domain.domain}`, null);
   await dns.fail(`rp.${domain.domain}`, null);
   expect(record(await check(domain.domain), 'DMARC').error).toBeNull();
@@ -154,7 +179,11 @@ test('rotation: when the standby record is published, rotate makes it active and
   expect((await check(domain.domain)).rotation_ready).toBe(true);
   const rotated = await api.post(api.account(`/domains/${domain.domain}/rotate-dkim`));
   expect(rotated.status).toBe(200);
-  expect(record(rotated.body, 'DKIM')).toMatchObject({ host: standby.host, content: standby.content, propagated: true });
+  expect(record(rotated.body, 'DKIM')).toMatchObject({
+    host: standby.host,
+    content: standby.content,
+    propagated: true,
+  });
   expect(rotated.body.dns_valid).toBe(true);
   const next = record(rotated.body, 'DKIM standby (for rotation)');
   expect(next.host).not.toBe(standby.host);

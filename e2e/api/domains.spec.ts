@@ -13,7 +13,8 @@ test.beforeAll(async () => {
   ({ api, accountId } = await newAccount('Domains'));
 });
 
-const create = (body: unknown, client = api, headers?: Record<string, string>) => client.post(client.account('/domains'), body, { headers });
+const create = (body: unknown, client = api, headers?: Record<string, string>) =>
+  client.post(client.account('/domains'), body, { headers });
 
 test('POST /domains - 201 with every field of the Domain, its DNS records and two DKIM keys', async () => {
   const name = fresh();
@@ -41,15 +42,32 @@ test('POST /domains - 201 with every field of the Domain, its DNS records and tw
     status: 'pending',
   });
   const byLabel = Object.fromEntries(domain.dns_records.map((record: { label: string }) => [record.label, record]));
-  expect(byLabel.SPF).toMatchObject({ type: 'TXT', host: name, content: 'v=spf1 a:mx.mailstead.test ~all', required: true, propagated: false });
+  expect(byLabel.SPF).toMatchObject({
+    type: 'TXT',
+    host: name,
+    content: 'v=spf1 a:mx.mailstead.test ~all',
+    required: true,
+    propagated: false,
+  });
   expect(byLabel.DKIM.host).toMatch(new RegExp(`^ms[a-z0-9]{10}\\._domainkey\\.${name.replace(/\./g, '\\.')}$`));
   expect(byLabel.DKIM.content).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{390,}$/);
   expect(byLabel.DKIM.required).toBe(true);
   expect(byLabel.DMARC).toMatchObject({ host: `_dmarc.${name}`, required: true });
-  expect(byLabel['Return path']).toMatchObject({ type: 'CNAME', host: `rp.${name}`, content: 'mx.mailstead.test', required: false });
+  expect(byLabel['Return path']).toMatchObject({
+    type: 'CNAME',
+    host: `rp.${name}`,
+    content: 'mx.mailstead.test',
+    required: false,
+  });
   expect(byLabel['Click and open tracking']).toMatchObject({ type: 'CNAME', host: `t.${name}`, required: false });
   expect(byLabel['DKIM standby (for rotation)'].host).not.toBe(byLabel.DKIM.host);
-  expect(byLabel['Inbound mail (MX)']).toMatchObject({ type: 'MX', host: name, content: 'mx.mailstead.test', priority: 10, required: false });
+  expect(byLabel['Inbound mail (MX)']).toMatchObject({
+    type: 'MX',
+    host: name,
+    content: 'mx.mailstead.test',
+    priority: 10,
+    required: false,
+  });
   for (const record of domain.dns_records) expect(record.host.endsWith('.')).toBe(false);
 
   const fetched = await api.get(api.account(`/domains/${name}`));
@@ -65,7 +83,9 @@ test('POST /domains - names are normalised: case, trailing dot, internationalise
   expect(idn.body.domain).toMatch(/^xn--bcher-.*\.example$/);
   // The path takes any of those forms too.
   expect((await api.get(api.account(`/domains/${base.toUpperCase()}.`))).status).toBe(200);
-  expect((await api.get(api.account(`/domains/${encodeURIComponent(`bücher-${counter - 1}.example`)}`))).body.id).toBe(idn.body.id);
+  expect((await api.get(api.account(`/domains/${encodeURIComponent(`bücher-${counter - 1}.example`)}`))).body.id).toBe(
+    idn.body.id,
+  );
 });
 
 const invalid: [string, unknown, number, RegExp][] = [
@@ -81,10 +101,30 @@ const invalid: [string, unknown, number, RegExp][] = [
   ['sending_type empty', { domain: 'x.example.com', sending_type: '' }, 400, /sending_type/],
   ['sending_type unknown', { domain: 'x.example.com', sending_type: 'bulk' }, 400, /sending_type/],
   ['a subdomain with a dot', { domain: 'x.example.com', tracking_subdomain: 'a.b' }, 400, /tracking_subdomain/],
-  ['a subdomain with a leading hyphen', { domain: 'x.example.com', return_path_subdomain: '-rp' }, 400, /return_path_subdomain/],
-  ['dkim_rotation_interval_days', { domain: 'x.example.com', dkim_rotation_interval_days: 90 }, 400, /dkim_rotation_interval_days.*managed DNS/],
-  ['a dkim_selector on a standard account', { domain: 'x.example.com', dkim_selector: 'mysel' }, 403, /dkim_selector.*partner/],
-  ['a dkim_private_key on a standard account', { domain: 'x.example.com', dkim_private_key: 'x' }, 403, /dkim_private_key.*partner/],
+  [
+    'a subdomain with a leading hyphen',
+    { domain: 'x.example.com', return_path_subdomain: '-rp' },
+    400,
+    /return_path_subdomain/,
+  ],
+  [
+    'dkim_rotation_interval_days',
+    { domain: 'x.example.com', dkim_rotation_interval_days: 90 },
+    400,
+    /dkim_rotation_interval_days.*managed DNS/,
+  ],
+  [
+    'a dkim_selector on a standard account',
+    { domain: 'x.example.com', dkim_selector: 'mysel' },
+    403,
+    /dkim_selector.*partner/,
+  ],
+  [
+    'a dkim_private_key on a standard account',
+    { domain: 'x.example.com', dkim_private_key: 'x' },
+    403,
+    /dkim_private_key.*partner/,
+  ],
 ];
 
 for (const [name, body, status, message] of invalid) {
@@ -119,18 +159,34 @@ test('partner accounts bring their own DKIM key and selector', async () => {
   expect((await runCli(['accounts', 'set-tier', partner.accountId, 'partner'], sharedServer().cliEnv)).code).toBe(0);
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
-  const created = await partner.api.post(partner.api.account('/domains'), { domain: fresh('partner'), dkim_private_key: pem, dkim_selector: '  Brand2026 ' });
+  const created = await partner.api.post(partner.api.account('/domains'), {
+    domain: fresh('partner'),
+    dkim_private_key: pem,
+    dkim_selector: '  Brand2026 ',
+  });
   expect(created.status).toBe(201);
   expect(created.body.dkim_selector).toBe('brand2026');
   const dkim = created.body.dns_records.find((record: { label: string }) => record.label === 'DKIM');
   expect(dkim.host).toBe(`brand2026._domainkey.${created.body.domain}`);
-  expect(dkim.content).toBe(`v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`);
+  expect(dkim.content).toBe(
+    `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+  );
 
-  const weak = generateKeyPairSync('rsa', { modulusLength: 512 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const weak = generateKeyPairSync('rsa', { modulusLength: 512 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
   for (const [body, message] of [
     [{ domain: fresh('partner'), dkim_private_key: weak }, /at least 1024 bits/],
     [{ domain: fresh('partner'), dkim_private_key: 'not a key' }, /not a PEM/],
-    [{ domain: fresh('partner'), dkim_private_key: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }, /RSA/],
+    [
+      {
+        domain: fresh('partner'),
+        dkim_private_key: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .privateKey.export({ type: 'pkcs8', format: 'pem' })
+          .toString(),
+      },
+      /RSA/,
+    ],
     [{ domain: fresh('partner'), dkim_selector: 'bad_selector' }, /dkim_selector/],
     [{ domain: fresh('partner'), dkim_selector: 'x'.repeat(63) }, /dkim_selector/],
   ] as const) {
@@ -139,7 +195,10 @@ test('partner accounts bring their own DKIM key and selector', async () => {
     expect(response.body.message).toMatch(message);
   }
   // Empty or whitespace means the default selector.
-  const blank = await partner.api.post(partner.api.account('/domains'), { domain: fresh('partner'), dkim_selector: '   ' });
+  const blank = await partner.api.post(partner.api.account('/domains'), {
+    domain: fresh('partner'),
+    dkim_selector: '   ',
+  });
   expect(blank.status).toBe(201);
   expect(blank.body.dkim_selector).toBeNull();
 });
@@ -165,10 +224,21 @@ test('PUT /domains/:domain - partial update; null restores a default; non-partne
   const name = fresh('u');
   await create({ domain: name });
   const path = api.account(`/domains/${name}`);
-  const updated = await api.put(path, { return_path_subdomain: 'Bounces', sending_type: 'marketing', dsn_recipient: 'DSN@Example.com' });
+  const updated = await api.put(path, {
+    return_path_subdomain: 'Bounces',
+    sending_type: 'marketing',
+    dsn_recipient: 'DSN@Example.com',
+  });
   expect(updated.status).toBe(200);
-  expect(updated.body).toMatchObject({ return_path_subdomain: 'bounces', tracking_subdomain: null, sending_type: 'marketing', dsn_recipient: 'dsn@example.com' });
-  expect(updated.body.dns_records.find((r: { label: string }) => r.label === 'Return path').host).toBe(`bounces.${name}`);
+  expect(updated.body).toMatchObject({
+    return_path_subdomain: 'bounces',
+    tracking_subdomain: null,
+    sending_type: 'marketing',
+    dsn_recipient: 'dsn@example.com',
+  });
+  expect(updated.body.dns_records.find((r: { label: string }) => r.label === 'Return path').host).toBe(
+    `bounces.${name}`,
+  );
   const reset = await api.put(path, { return_path_subdomain: null });
   expect(reset.body.return_path_subdomain).toBeNull();
   expect((await api.put(path, { dkim_selector: 'mine' })).status).toBe(403);
@@ -180,7 +250,10 @@ test('PUT /domains/:domain - partial update; null restores a default; non-partne
 test('DELETE /domains/:domain - gone from the API, key scopes naming it removed, the name can be added again', async () => {
   const name = fresh('del');
   await create({ domain: name });
-  const key = await api.post(api.account('/api-keys'), { label: 'scoped', scopes: [`messages:send:{${name.toUpperCase()}.}`, 'domains:read'] });
+  const key = await api.post(api.account('/api-keys'), {
+    label: 'scoped',
+    scopes: [`messages:send:{${name.toUpperCase()}.}`, 'domains:read'],
+  });
   expect(key.status).toBe(201);
   const scope = key.body.scopes.find((s: { scope: string }) => s.scope.startsWith('messages:send'));
   expect(scope.scope).toBe(`messages:send:{${name}}`);
@@ -201,14 +274,23 @@ test('DELETE /domains/:domain - gone from the API, key scopes naming it removed,
 test('key scopes: a domain scope needs an owned domain; an :all scope drops the same domain scopes; IDN scopes are stored as A-labels', async () => {
   const name = fresh('scope');
   await create({ domain: name });
-  const dropped = await api.post(api.account('/api-keys'), { label: 'all wins', scopes: ['messages:send:all', `messages:send:{${name}}`, `messages:read:{${name}}`] });
-  expect(dropped.body.scopes.map((s: { scope: string }) => s.scope).sort()).toEqual(['messages:read:{' + name + '}', 'messages:send:all']);
+  const dropped = await api.post(api.account('/api-keys'), {
+    label: 'all wins',
+    scopes: ['messages:send:all', `messages:send:{${name}}`, `messages:read:{${name}}`],
+  });
+  expect(dropped.body.scopes.map((s: { scope: string }) => s.scope).sort()).toEqual([
+    'messages:read:{' + name + '}',
+    'messages:send:all',
+  ]);
   const idnName = `bücher-scope-${counter++}.example`;
   const idn = await create({ domain: idnName });
   const scoped = await api.post(api.account('/api-keys'), { label: 'idn', scopes: [`messages:send:{${idnName}}`] });
   expect(scoped.body.scopes[0].scope).toBe(`messages:send:{${idn.body.domain}}`);
   const other = await newAccount('Scope other');
-  const foreign = await other.api.post(other.api.account('/api-keys'), { label: 'x', scopes: [`messages:send:{${name}}`] });
+  const foreign = await other.api.post(other.api.account('/api-keys'), {
+    label: 'x',
+    scopes: [`messages:send:{${name}}`],
+  });
   expect(foreign.status).toBe(400);
   expect(foreign.body.message).toMatch(/does not have/);
 });
@@ -218,7 +300,8 @@ test('scopes: read, write and delete, including a key scoped to another domain',
   const theirs = fresh('other');
   await create({ domain: mine });
   await create({ domain: theirs });
-  const make = async (scopes: string[]) => api.with((await api.post(api.account('/api-keys'), { label: scopes.join(' '), scopes })).body.secret_key);
+  const make = async (scopes: string[]) =>
+    api.with((await api.post(api.account('/api-keys'), { label: scopes.join(' '), scopes })).body.secret_key);
   const reader = await make(['domains:read']);
   const deleter = await make([`domains:delete:{${mine}}`]);
   const writer = await make(['domains:write']);

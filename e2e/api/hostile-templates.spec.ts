@@ -28,7 +28,14 @@ test.beforeAll(async () => {
 });
 
 const send = (body: Record<string, unknown>, client = api) =>
-  client.post(client.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: 'r@example.org' }], subject: 'S', text_content: 'T', sandbox: true, ...body });
+  client.post(client.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: 'r@example.org' }],
+    subject: 'S',
+    text_content: 'T',
+    sandbox: true,
+    ...body,
+  });
 const count = async () => (await api.get(api.account('/messages?limit=100'))).body.data.length;
 
 /** What the server was given and must never hand back: its master key, data directory, database URL. */
@@ -40,22 +47,73 @@ function serverSecrets(): string[] {
 
 function expectNothingOfTheServer(text: string) {
   for (const secret of serverSecrets()) expect(text).not.toContain(secret);
-  for (const marker of ['native code', '=>', '[object', 'uid=', 'PATH=', 'NODE_ENV']) expect(text).not.toContain(marker);
+  for (const marker of ['native code', '=>', '[object', 'uid=', 'PATH=', 'NODE_ENV'])
+    expect(text).not.toContain(marker);
 }
 
 const refused: [string, Record<string, unknown>, RegExp][] = [
-  ['the issue payload in text_content runs no command', { text_content: `{{ range.constructor("${EXEC}")() }}`, substitutions: {} }, /^text_content: template error: /],
-  ['reading the environment back through text_content', { text_content: `{{ range.constructor("${READ_ENV}")() }}`, substitutions: {} }, /^text_content: template error: /],
-  ['reading the environment back through html_content', { html_content: `<p>{{ namespace.constructor("${READ_ENV}")() }}</p>`, substitutions: { a: 1 } }, /^html_content: template error: /],
-  ['reading the environment back through the subject', { subject: `{{ "".constructor.constructor("${READ_ENV}")() }}`, substitutions: {} }, /^subject: template error: /],
-  ['a payload with only per-recipient substitutions', { recipients: [{ email: 'r@example.org', substitutions: { x: 1 } }], text_content: `{% set f = range.constructor %}{{ f("${EXEC}")() }}` }, /^text_content: template error/],
-  ['the huge range of the issue', { text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}', substitutions: {} }, /^text_content: template error: range of 100000000 items \(limit 10000\)$/],
-  ['nested loops', { html_content: '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}', substitutions: {} }, /^html_content: template error: /],
-  ['endless recursion', { text_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}', substitutions: {} }, /^text_content: template error: nested deeper than/],
-  ['a string doubled until it is huge', { text_content: '{% set ns = namespace(s="x") %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}', substitutions: {} }, /^text_content: template error: a string of \d+ characters/],
+  [
+    'the issue payload in text_content runs no command',
+    { text_content: `{{ range.constructor("${EXEC}")() }}`, substitutions: {} },
+    /^text_content: template error: /,
+  ],
+  [
+    'reading the environment back through text_content',
+    { text_content: `{{ range.constructor("${READ_ENV}")() }}`, substitutions: {} },
+    /^text_content: template error: /,
+  ],
+  [
+    'reading the environment back through html_content',
+    { html_content: `<p>{{ namespace.constructor("${READ_ENV}")() }}</p>`, substitutions: { a: 1 } },
+    /^html_content: template error: /,
+  ],
+  [
+    'reading the environment back through the subject',
+    { subject: `{{ "".constructor.constructor("${READ_ENV}")() }}`, substitutions: {} },
+    /^subject: template error: /,
+  ],
+  [
+    'a payload with only per-recipient substitutions',
+    {
+      recipients: [{ email: 'r@example.org', substitutions: { x: 1 } }],
+      text_content: `{% set f = range.constructor %}{{ f("${EXEC}")() }}`,
+    },
+    /^text_content: template error/,
+  ],
+  [
+    'the huge range of the issue',
+    { text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}', substitutions: {} },
+    /^text_content: template error: range of 100000000 items \(limit 10000\)$/,
+  ],
+  [
+    'nested loops',
+    {
+      html_content: '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}',
+      substitutions: {},
+    },
+    /^html_content: template error: /,
+  ],
+  [
+    'endless recursion',
+    { text_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}', substitutions: {} },
+    /^text_content: template error: nested deeper than/,
+  ],
+  [
+    'a string doubled until it is huge',
+    {
+      text_content:
+        '{% set ns = namespace(s="x") %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}',
+      substitutions: {},
+    },
+    /^text_content: template error: a string of \d+ characters/,
+  ],
   [
     "a limit reached with one recipient's data",
-    { text_content: '{% for i in range(n) %}x{% endfor %}', substitutions: { n: 3 }, recipients: [{ email: 'a@example.org' }, { email: 'b@example.org', substitutions: { n: 100000000 } }] },
+    {
+      text_content: '{% for i in range(n) %}x{% endfor %}',
+      substitutions: { n: 3 },
+      recipients: [{ email: 'a@example.org' }, { email: 'b@example.org', substitutions: { n: 100000000 } }],
+    },
     /^text_content: template error for recipient b@example\.org: range of 100000000 items/,
   ],
 ];
@@ -76,13 +134,18 @@ for (const [name, body, message] of refused) {
 }
 
 test('POST /v2/accounts/:id/messages - probes of objects, prototypes and globals are accepted and render inert in GET …/messages/:id', async () => {
-  const probes = '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ global }}|{{ globalThis }}|{{ env }}|{{ range.prototype }}|{{ range(3) | join(",") }}';
+  const probes =
+    '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ global }}|{{ globalThis }}|{{ env }}|{{ range.prototype }}|{{ range(3) | join(",") }}';
   const response = await api.request('POST', api.account('/messages'), {
     // Raw JSON: an own "__proto__" key, as JSON.parse makes one.
-    rawBody: JSON.stringify({ from: { email: `news@${sender}` }, subject: 'Probe {{ first_name }}', text_content: probes, html_content: `<p>${probes}</p>`, sandbox: true, recipients: [{ email: 'r@example.org' }] }).replace(
-      /}$/,
-      ',"substitutions":{"__proto__":{"first_name":"polluted"},"constructor":{"prototype":1},"x":{}}}',
-    ),
+    rawBody: JSON.stringify({
+      from: { email: `news@${sender}` },
+      subject: 'Probe {{ first_name }}',
+      text_content: probes,
+      html_content: `<p>${probes}</p>`,
+      sandbox: true,
+      recipients: [{ email: 'r@example.org' }],
+    }).replace(/}$/, ',"substitutions":{"__proto__":{"first_name":"polluted"},"constructor":{"prototype":1},"x":{}}}'),
     headers: { 'content-type': 'application/json' },
   });
   expect(response.status).toBe(202);
@@ -102,13 +165,19 @@ test('POST /v2/accounts/:id/messages - probes of objects, prototypes and globals
 test('hostile templates in a campaign are refused at write or come back from validation as a reason, never a crash', async () => {
   const suite = await campaignAccounts();
   const { campaigns, sendableDraft, waitForStatus } = campaignHelpers(() => suite);
-  expectError(await suite.api.post(campaigns(), { name: 'Broken', subject: '{% for %}' }), 400, /subject: template syntax error/);
+  expectError(
+    await suite.api.post(campaigns(), { name: 'Broken', subject: '{% for %}' }),
+    400,
+    /subject: template syntax error/,
+  );
   const bomb = '{% for a in range(100000) %}{% for b in range(100000) %}x{% endfor %}{% endfor %}';
   const id = await sendableDraft(1);
   expect((await suite.api.put(campaigns(`/${id}`), { html_content: bomb })).status).toBe(200);
   await suite.api.post(campaigns(`/${id}/send`));
   const back = await waitForStatus(id, 'draft');
-  expect(back.validation_errors).toEqual([{ field: 'html_content', message: expect.stringMatching(/html_content: template error/) }]);
+  expect(back.validation_errors).toEqual([
+    { field: 'html_content', message: expect.stringMatching(/html_content: template error/) },
+  ]);
   expect((await suite.api.get('/v2/ping')).status).toBe(200);
 });
 
@@ -119,10 +188,13 @@ test('while hostile templates are being handled, TLS handshakes and GET /v2/ping
   const handshake = () =>
     new Promise<number>((resolve, reject) => {
       const started = performance.now();
-      const socket = tls.connect({ host: hostname, port: Number(port), ca, checkServerIdentity: () => undefined }, () => {
-        resolve(performance.now() - started);
-        socket.destroy();
-      });
+      const socket = tls.connect(
+        { host: hostname, port: Number(port), ca, checkServerIdentity: () => undefined },
+        () => {
+          resolve(performance.now() - started);
+          socket.destroy();
+        },
+      );
       socket.once('error', reject);
     });
   const ping = async () => {
@@ -165,7 +237,9 @@ test('while hostile templates are being handled, TLS handshakes and GET /v2/ping
   await hostile;
   expect(new Set(statuses)).toEqual(new Set([400]));
   const slowest = (samples: number[]) => Math.round(Math.max(...samples));
-  console.log(`TLS handshake and ping: slowest ${slowest(quiet)} ms before, ${slowest(during)} ms in ${during.length} tries during ${statuses.length} hostile sends`);
+  console.log(
+    `TLS handshake and ping: slowest ${slowest(quiet)} ms before, ${slowest(during)} ms in ${during.length} tries during ${statuses.length} hostile sends`,
+  );
   expect(during.length).toBeGreaterThanOrEqual(10);
   // Before the fix the server answered nothing until the render ended (or died). The bound allows for a busy test machine.
   expect(slowest(during)).toBeLessThan(Math.max(1_000, 3 * slowest(quiet)));

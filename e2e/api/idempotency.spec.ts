@@ -28,7 +28,13 @@ async function keyWith(scopes: string[]): Promise<ApiClient> {
   return api.with(created.body.secret_key);
 }
 
-const sendBody = () => ({ from: { email: `news@${sender}` }, recipients: [{ email: 'r@example.org' }], subject: 'S', text_content: 'T', sandbox: true });
+const sendBody = () => ({
+  from: { email: `news@${sender}` },
+  recipients: [{ email: 'r@example.org' }],
+  subject: 'S',
+  text_content: 'T',
+  sandbox: true,
+});
 
 function expectInProgress(response: { status: number; headers: Headers; body: unknown }) {
   expect(response.status).toBe(409);
@@ -66,7 +72,10 @@ test('the same key with a different body, path or method is 422 without idempote
   expect(otherBody.headers.get('idempotent-replayed')).toBeNull();
   expect(otherBody.headers.get('retry-after')).toBeNull();
   // Whitespace changes the body hash too: the match is on the exact bytes.
-  const reformatted = await api.request('POST', keyPath(), { rawBody: JSON.stringify({ label: 'idem-a', scopes: ['domains:read'] }, null, 2), headers: { 'content-type': 'application/json', 'Idempotency-Key': key } });
+  const reformatted = await api.request('POST', keyPath(), {
+    rawBody: JSON.stringify({ label: 'idem-a', scopes: ['domains:read'] }, null, 2),
+    headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
+  });
   expect(reformatted.status).toBe(422);
 });
 
@@ -98,7 +107,7 @@ test('API-key create: a 4xx is not stored and the key stays in progress (409) un
   expectInProgress(retry);
 });
 
-test('a replay is shown only to a caller with the scope: a domains:read key replaying a * key\'s API-key creation gets 403 and no secret', async () => {
+test("a replay is shown only to a caller with the scope: a domains:read key replaying a * key's API-key creation gets 403 and no secret", async () => {
   const key = freshKey();
   const body = { label: 'idem-stolen', scopes: ['domains:read'] };
   const original = await api.post(keyPath(), body, withKey(key));
@@ -135,8 +144,12 @@ test('a send is replayed only to a caller allowed to send from its domain', asyn
   const original = await api.post(api.account('/messages'), sendBody(), withKey(key));
   expect(original.status).toBe(202);
   const refusals: [string, string[], RegExp][] = [
-    ['no send scope', ['domains:read'], /insufficient permissions for the required scope: messages:send:\{domain\}/],
-    ['a send scope for another domain', [`messages:send:{${otherDomain}}`], new RegExp(`messages:send:\\{${sender.replace(/\./g, '\\.')}\\}`)],
+    ['no send scope', ['domains:read'], /^insufficient permissions for the required scope: messages:send:all$/],
+    [
+      'a send scope for another domain',
+      [`messages:send:{${otherDomain}}`],
+      new RegExp(`messages:send:\\{${sender.replace(/\./g, '\\.')}\\}`),
+    ],
   ];
   for (const [name, scopes, message] of refusals) {
     const caller = await keyWith(scopes);
@@ -171,7 +184,11 @@ test('authentication and IP allow-list failures are never stored', async () => {
   const body = { label: 'idem-auth', scopes: ['domains:read'] };
   const unauthenticated = await api.post(keyPath(), body, { ...withKey(key), apiKey: `aha-sk-${'z'.repeat(64)}` });
   expect(unauthenticated.status).toBe(401);
-  const restricted = await api.post(keyPath(), { label: 'restricted', scopes: ['api-keys:write', 'domains:read'], ip_allow_list: ['198.51.100.0/24'] });
+  const restricted = await api.post(keyPath(), {
+    label: 'restricted',
+    scopes: ['api-keys:write', 'domains:read'],
+    ip_allow_list: ['198.51.100.0/24'],
+  });
   const blocked = await api.with(restricted.body.secret_key).post(keyPath(), body, withKey(key));
   expect(blocked.status).toBe(403);
   const real = await api.post(keyPath(), body, withKey(key));
@@ -192,7 +209,11 @@ test('keys are scoped to the account: another account may use the same key', asy
   const key = freshKey();
   const other = await newAccount('Idempotency other');
   const mine = await api.post(keyPath(), { label: 'idem-shared', scopes: ['domains:read'] }, withKey(key));
-  const theirs = await other.api.post(other.api.account('/api-keys'), { label: 'idem-shared', scopes: ['domains:read'] }, withKey(key));
+  const theirs = await other.api.post(
+    other.api.account('/api-keys'),
+    { label: 'idem-shared', scopes: ['domains:read'] },
+    withKey(key),
+  );
   expect(mine.status).toBe(201);
   expect(theirs.status).toBe(201);
   expect(theirs.headers.get('idempotent-replayed')).toBeNull();

@@ -9,7 +9,11 @@ test.beforeAll(async () => {
 });
 
 test('a key whose non-empty list does not cover the client IP is 403 on every endpoint, whatever its scopes', async () => {
-  const created = await api.post(api.account('/api-keys'), { label: 'elsewhere', scopes: ['*'], ip_allow_list: ['198.51.100.0/24', '2001:db8::/32'] });
+  const created = await api.post(api.account('/api-keys'), {
+    label: 'elsewhere',
+    scopes: ['*'],
+    ip_allow_list: ['198.51.100.0/24', '2001:db8::/32'],
+  });
   expect(created.status).toBe(201);
   const key = api.with(created.body.secret_key);
   for (const response of [
@@ -25,7 +29,11 @@ test('a key whose non-empty list does not cover the client IP is 403 on every en
 });
 
 test('a list that covers the client IP lets requests through', async () => {
-  const created = await api.post(api.account('/api-keys'), { label: 'here', scopes: ['api-keys:read'], ip_allow_list: ['127.0.0.0/8'] });
+  const created = await api.post(api.account('/api-keys'), {
+    label: 'here',
+    scopes: ['api-keys:read'],
+    ip_allow_list: ['127.0.0.0/8'],
+  });
   const key = api.with(created.body.secret_key);
   expect((await key.get('/v2/ping')).status).toBe(200);
   expect((await key.get(key.account('/api-keys'))).status).toBe(200);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { uniqueEmail } from '../support/cli';
+import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
+import { dashboardSession } from '../support/dashboard-session';
 import type { ApiClient } from '../support/client';
 import { newAccount } from '../support/shared';
 
@@ -17,7 +18,8 @@ test.beforeAll(async () => {
 
 const members = (suffix = '', client = api) => client.account(`/members${suffix}`);
 const invitations = (suffix = '', client = api) => client.account(`/member-invitations${suffix}`);
-const add = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) => client.post(members('', client), body, { headers });
+const add = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) =>
+  client.post(members('', client), body, { headers });
 
 const anonymous = () => api.with(null);
 const tokenOf = (url: string) => new URL(url).pathname.split('/').at(-1)!;
@@ -74,12 +76,18 @@ test('POST /members - an address with no user gets an invitation: UserAccount sh
   const inspected = await anonymous().post('/internal/invitations/inspect', { token });
   expect(inspected.status).toBe(200);
   expect(inspected.body).toMatchObject({ email, role: 'Analyst', account_name: 'Members' });
-  const accepted = await anonymous().post('/internal/invitations/accept', { token, password: 'a new password 1', name: 'Ada' });
+  const accepted = await anonymous().post('/internal/invitations/accept', {
+    token,
+    password: 'a new password 1',
+    name: 'Ada',
+  });
   expect(accepted.status).toBe(200);
   expect(accepted.body).toEqual({ account_id: accountId, user_id: added.body.user_id, email });
   const member = (await api.get(members())).body.data.find((candidate: { email: string }) => candidate.email === email);
   expect(member).toMatchObject({ user_id: added.body.user_id, role: 'Analyst', name: 'Ada', status: 'active' });
-  expect((await api.get(invitations())).body.data.map((invitation: { email: string }) => invitation.email)).not.toContain(email);
+  expect(
+    (await api.get(invitations())).body.data.map((invitation: { email: string }) => invitation.email),
+  ).not.toContain(email);
 
   const reused = await anonymous().post('/internal/invitations/accept', { token, password: 'another password 2' });
   expect(reused.status).toBe(409);
@@ -93,7 +101,12 @@ test('member-invitations - resend replaces the link (the old one is refused); re
   const first = tokenOf(added.body.invitation.url);
   const resent = await api.post(invitations(`/${added.body.invitation.id}/resend`));
   expect(resent.status).toBe(200);
-  expect(resent.body).toMatchObject({ id: added.body.invitation.id, status: 'pending', delivery: 'link', url: expect.stringContaining('/invite/') });
+  expect(resent.body).toMatchObject({
+    id: added.body.invitation.id,
+    status: 'pending',
+    delivery: 'link',
+    url: expect.stringContaining('/invite/'),
+  });
   const second = tokenOf(resent.body.url);
   expect(second).not.toBe(first);
   const old = await anonymous().post('/internal/invitations/inspect', { token: first });
@@ -103,7 +116,9 @@ test('member-invitations - resend replaces the link (the old one is refused); re
 
   const revoked = await api.delete(invitations(`/${added.body.invitation.id}`));
   expect(revoked.status).toBe(200);
-  expect((await anonymous().post('/internal/invitations/accept', { token: second, password: 'a new password 1' })).status).toBe(404);
+  expect(
+    (await anonymous().post('/internal/invitations/accept', { token: second, password: 'a new password 1' })).status,
+  ).toBe(404);
   expect((await api.delete(invitations(`/${added.body.invitation.id}`))).status).toBe(404);
   expect((await api.post(invitations(`/${added.body.invitation.id}/resend`))).status).toBe(404);
 
@@ -113,37 +128,101 @@ test('member-invitations - resend replaces the link (the old one is refused); re
   const viaMembers = await api.delete(members(`/${again.body.user_id}`));
   expect(viaMembers.status).toBe(200);
   expect(viaMembers.body.message).toMatch(/invitation .* revoked/);
-  expect((await anonymous().post('/internal/invitations/inspect', { token: tokenOf(again.body.invitation.url) })).status).toBe(404);
+  expect(
+    (await anonymous().post('/internal/invitations/inspect', { token: tokenOf(again.body.invitation.url) })).status,
+  ).toBe(404);
 });
 
-test('accepting for an address that became a user meanwhile needs that user\'s password, and never replaces it', async () => {
-  // Invited here while unknown; then another account's invitation makes the address a user first.
+test("accepting for an address that became a proven user meanwhile needs that user's password, and never replaces it", async () => {
+  // Invited here while unknown; then the operator makes the address the owner of another account.
   const email = uniqueEmail('race');
   const first = await add({ email, role: 'Analyst' });
-  const elsewhere = await newAccount('Members elsewhere');
-  const second = await add({ email, role: 'Developer' }, elsewhere.api);
-  expect(second.body.status).toBe('invited');
-  expect((await anonymous().post('/internal/invitations/accept', { token: tokenOf(second.body.invitation.url), password: 'first password 1' })).status).toBe(200);
+  const elsewhere = await newAccount('Members elsewhere', email);
   const token = tokenOf(first.body.invitation.url);
   const wrong = await anonymous().post('/internal/invitations/accept', { token, password: 'some other password' });
   expect(wrong.status).toBe(403);
   expect(wrong.body.message).toMatch(/already has a Mailstead user/);
-  const right = await anonymous().post('/internal/invitations/accept', { token, password: 'first password 1' });
+  const right = await anonymous().post('/internal/invitations/accept', { token, password: OWNER_PASSWORD });
   expect(right.status).toBe(200);
-  expect(right.body.user_id).toBe(second.body.user_id);
+  expect(right.body.user_id).toBe(elsewhere.ownerId);
 });
 
-test('a user made from a link handed to the inviter (not mailed) is not added at once elsewhere: another account\'s POST invites them instead', async () => {
+test("a user made from a link handed to the inviter (not mailed) is not added at once elsewhere: another account's POST invites them instead", async () => {
   // With no SYSTEM_SENDER the inviter holds the link, so whoever accepts it proved nothing about the address.
   const email = uniqueEmail('unproven');
   const invited = await add({ email, role: 'Analyst' });
   expect(invited.body.invitation.delivery).toBe('link');
-  expect((await anonymous().post('/internal/invitations/accept', { token: tokenOf(invited.body.invitation.url), password: 'made up password 1' })).status).toBe(200);
+  expect(
+    (
+      await anonymous().post('/internal/invitations/accept', {
+        token: tokenOf(invited.body.invitation.url),
+        password: 'made up password 1',
+      })
+    ).status,
+  ).toBe(200);
   const elsewhere = await newAccount('Members unproven');
   const added = await add({ email, role: 'Administrator' }, elsewhere.api);
   expect(added.status).toBe(201);
   expect(added.body.status).toBe('invited');
-  expect((await elsewhere.api.get(members('', elsewhere.api))).body.data.map((member: { email: string }) => member.email)).not.toContain(email);
+  expect(
+    (await elsewhere.api.get(members('', elsewhere.api))).body.data.map((member: { email: string }) => member.email),
+  ).not.toContain(email);
+  // Nor twice to its own account: it is a member there already.
+  const twice = await add({ email, role: 'Developer' });
+  expect(twice.status).toBe(409);
+  expect(twice.body.message).toMatch(/already a member/);
+});
+
+test("an inviter who accepts their own link for someone's address neither blocks nor enters that person's invitation from another account", async () => {
+  // The attack: account A invites victim@, takes the handed link and sets a password of its own.
+  const email = uniqueEmail('victim');
+  const attacker = await newAccount('Members attacker');
+  const bait = await add({ email, role: 'Administrator' }, attacker.api);
+  const made = await anonymous().post('/internal/invitations/accept', {
+    token: tokenOf(bait.body.invitation.url),
+    password: 'attacker password 1',
+  });
+  expect(made.status).toBe(200);
+
+  // Account B invites the real person; the person opens B's link and chooses their own password.
+  const team = await newAccount('Members team');
+  const invited = await add({ email, role: 'Developer' }, team.api);
+  expect(invited.body.status).toBe('invited');
+  const accepted = await anonymous().post('/internal/invitations/accept', {
+    token: tokenOf(invited.body.invitation.url),
+    password: 'the real password 2',
+    name: 'Real Person',
+  });
+  expect(accepted.status).toBe(200);
+  expect(accepted.body).toEqual({ account_id: team.accountId, user_id: invited.body.user_id, email });
+  expect(accepted.body.user_id).not.toBe(made.body.user_id);
+
+  // B's member is the person's own user; the attacker's user stays in A and cannot open B.
+  const teamMembers = (await team.api.get(members('', team.api))).body.data.filter(
+    (member: { email: string }) => member.email === email,
+  );
+  expect(teamMembers).toEqual([
+    expect.objectContaining({
+      user_id: accepted.body.user_id,
+      role: 'Developer',
+      name: 'Real Person',
+      status: 'active',
+    }),
+  ]);
+  const attackerSession = await dashboardSession(made.body.user_id);
+  expect(
+    (await team.api.request('GET', members('', team.api), { apiKey: null, headers: attackerSession })).status,
+  ).toBe(401);
+  expect(
+    (await attacker.api.request('GET', members('', attacker.api), { apiKey: null, headers: attackerSession })).status,
+  ).toBe(200);
+  const personSession = await dashboardSession(accepted.body.user_id);
+  expect((await team.api.request('GET', members('', team.api), { apiKey: null, headers: personSession })).status).toBe(
+    200,
+  );
+  expect(
+    (await attacker.api.request('GET', members('', attacker.api), { apiKey: null, headers: personSession })).status,
+  ).toBe(401);
 });
 
 test('invitation links: malformed and unknown tokens are refused without detail', async () => {
@@ -151,7 +230,10 @@ test('invitation links: malformed and unknown tokens are refused without detail'
     const response = await anonymous().post('/internal/invitations/inspect', { token });
     expect(response.status, JSON.stringify(token)).toBe(400);
   }
-  const unknown = await anonymous().post('/internal/invitations/accept', { token: 'A'.repeat(43), password: 'a new password 1' });
+  const unknown = await anonymous().post('/internal/invitations/accept', {
+    token: 'A'.repeat(43),
+    password: 'a new password 1',
+  });
   expect(unknown.status).toBe(404);
   const weak = await anonymous().post('/internal/invitations/accept', { token: 'A'.repeat(43), password: 'short' });
   expect(weak.status).toBe(400);

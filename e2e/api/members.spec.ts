@@ -22,7 +22,8 @@ test.beforeAll(async () => {
 
 const members = (suffix = '', client = api) => client.account(`/members${suffix}`);
 const invitations = (suffix = '', client = api) => client.account(`/member-invitations${suffix}`);
-const add = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) => client.post(members('', client), body, { headers });
+const add = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) =>
+  client.post(members('', client), body, { headers });
 
 /** A person who already has a Mailstead user: the owner of another account. */
 async function existingUser() {
@@ -35,7 +36,6 @@ async function keyWith(scopes: string[]): Promise<ApiClient> {
   expect(created.status).toBe(201);
   return api.with(created.body.secret_key);
 }
-
 
 test('GET /members - the owner alone at first, as a UserAccount with no object field and no pagination', async () => {
   const listed = await api.get(members());
@@ -62,7 +62,14 @@ test('POST /members - an existing user becomes a member at once (201); again is 
   const person = await existingUser();
   const added = await add({ email: person.email.toUpperCase(), name: 'Not their name', role: 'Developer' });
   expect(added.status).toBe(201);
-  expect(added.body).toMatchObject({ user_id: person.userId, account_id: accountId, role: 'Developer', email: person.email, is_owner: false, status: 'active' });
+  expect(added.body).toMatchObject({
+    user_id: person.userId,
+    account_id: accountId,
+    role: 'Developer',
+    email: person.email,
+    is_owner: false,
+    status: 'active',
+  });
   expect(added.body).not.toHaveProperty('object');
   // Users are global: another account's add does not rename them.
   expect(added.body.name).toBeNull();
@@ -104,7 +111,11 @@ test('the owner cannot be removed (403) nor have their role changed (403); a mem
   const self = await api.request('DELETE', members(`/${person.userId}`), { apiKey: null, headers: session });
   expect(self.status).toBe(400);
   expect(self.body.message).toBe('you cannot remove yourself from the account');
-  const selfRole = await api.request('PUT', members(`/${person.userId}`), { apiKey: null, headers: session, body: { role: 'Analyst' } });
+  const selfRole = await api.request('PUT', members(`/${person.userId}`), {
+    apiKey: null,
+    headers: session,
+    body: { role: 'Analyst' },
+  });
   expect(selfRole.status).toBe(400);
   // The same session may remove the owner? No: the owner rule holds for everyone.
   expect((await api.request('DELETE', members(`/${ownerId}`), { apiKey: null, headers: session })).status).toBe(403);
@@ -143,18 +154,29 @@ test('scopes - accounts:members:add alone cannot hand out a role stronger than t
   const developer = await add({ email: uniqueEmail('escalate'), role: 'Developer' }, adder);
   expect(developer.status).toBe(403);
   // Billing Manager needs scopes this key lacks too; a key holding them all may grant it.
-  const billing = await keyWith(['accounts:members:add', 'accounts:read', 'accounts:billing', 'accounts:members:read', 'statistics-transactional:read:all', 'sub-accounts:usage']);
+  const billing = await keyWith([
+    'accounts:members:add',
+    'accounts:read',
+    'accounts:billing',
+    'accounts:members:read',
+    'statistics-transactional:read:all',
+    'sub-accounts:usage',
+  ]);
   expect((await add({ email: uniqueEmail('billing'), role: 'Billing Manager' }, billing)).status).toBe(201);
   // Nor may a narrow key re-role or remove a member whose role is stronger than it.
   const person = await existingUser();
   expect((await add({ email: person.email, role: 'Developer' })).status).toBe(201);
-  const updater = await keyWith(['accounts:members:update', 'accounts:members:remove', ...['accounts:read', 'accounts:members:read']]);
+  const updater = await keyWith([
+    'accounts:members:update',
+    'accounts:members:remove',
+    ...['accounts:read', 'accounts:members:read'],
+  ]);
   expect((await updater.put(members(`/${person.userId}`, updater), { role: 'Analyst' })).status).toBe(403);
   expect((await updater.delete(members(`/${person.userId}`, updater))).status).toBe(403);
   expect((await api.delete(members(`/${person.userId}`))).status).toBe(200);
 });
 
-test('tenancy - another account\'s members and invitations are 404 here, and its list is not ours', async () => {
+test("tenancy - another account's members and invitations are 404 here, and its list is not ours", async () => {
   const other = await newAccount('Members tenancy');
   const invited = await add({ email: uniqueEmail('tenant'), role: 'Analyst' }, other.api);
   expect(invited.status).toBe(201);
@@ -163,7 +185,9 @@ test('tenancy - another account\'s members and invitations are 404 here, and its
   expect((await api.delete(members(`/${invited.body.user_id}`))).status).toBe(404);
   expect((await api.delete(invitations(`/${invited.body.invitation.id}`))).status).toBe(404);
   expect((await api.post(invitations(`/${invited.body.invitation.id}/resend`))).status).toBe(404);
-  expect((await api.get(invitations())).body.data.map((invitation: { id: string }) => invitation.id)).not.toContain(invited.body.invitation.id);
+  expect((await api.get(invitations())).body.data.map((invitation: { id: string }) => invitation.id)).not.toContain(
+    invited.body.invitation.id,
+  );
   // Our key on their path is refused before anything else.
   expect((await api.get(`/v2/accounts/${other.accountId}/members`)).status).toBe(401);
   expect((await other.api.get(other.api.account('/member-invitations'))).body.data).toHaveLength(1);
@@ -176,9 +200,17 @@ for (const { name, body, field } of [
   { name: 'role not one of the four', body: { ...validBody, role: 'Owner' }, field: 'role' },
   { name: 'role in lower case', body: { ...validBody, role: 'developer' }, field: 'role' },
   { name: 'email not an address', body: { ...validBody, email: 'not-an-email' }, field: 'email' },
-  { name: 'email with a header injection', body: { ...validBody, email: 'a@example.com\r\nBcc: victim@example.com' }, field: 'email' },
+  {
+    name: 'email with a header injection',
+    body: { ...validBody, email: 'a@example.com\r\nBcc: victim@example.com' },
+    field: 'email',
+  },
   { name: 'email with a display name', body: { ...validBody, email: 'Evil <evil@example.com>' }, field: 'email' },
-  { name: 'name with a line break', body: { ...validBody, email: 'x@example.com', name: 'Ada\r\nBcc: victim@example.com' }, field: 'name' },
+  {
+    name: 'name with a line break',
+    body: { ...validBody, email: 'x@example.com', name: 'Ada\r\nBcc: victim@example.com' },
+    field: 'name',
+  },
   { name: 'name with a NUL', body: { ...validBody, email: 'x@example.com', name: 'Ada\u0000' }, field: 'name' },
 ]) {
   test(`POST /members - bad input: ${name} is 400 naming the field`, async () => {
@@ -212,7 +244,13 @@ test('unknown and malformed ids - 404 for unknown, 400 for malformed', async () 
 });
 
 test('hostile values - names and addresses are stored and returned as written, never interpreted', async () => {
-  for (const name of ['<script>alert(1)</script>', '{{ account.secret }}', "Robert'); DROP TABLE users;--", '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 名前 👋', '   padded   ']) {
+  for (const name of [
+    '<script>alert(1)</script>',
+    '{{ account.secret }}',
+    "Robert'); DROP TABLE users;--",
+    '𝓤𝓷𝓲𝓬𝓸𝓭𝓮 名前 👋',
+    '   padded   ',
+  ]) {
     const email = uniqueEmail('hostile');
     const added = await add({ email, name, role: 'Analyst' });
     expect(added.status, name).toBe(201);
@@ -222,7 +260,9 @@ test('hostile values - names and addresses are stored and returned as written, n
   const quoted = await add({ email: `"o'brien+tag"-${Date.now()}@example.com`.replace(/"/g, ''), role: 'Analyst' });
   expect(quoted.status).toBe(201);
   const listed = await api.get(invitations());
-  expect(listed.body.data.map((invitation: { name: string | null }) => invitation.name)).toContain('<script>alert(1)</script>');
+  expect(listed.body.data.map((invitation: { name: string | null }) => invitation.name)).toContain(
+    '<script>alert(1)</script>',
+  );
 });
 
 test('idempotency - parallel POSTs with one Idempotency-Key make one member; a replay says so; another body is 422', async () => {
@@ -235,7 +275,12 @@ test('idempotency - parallel POSTs with one Idempotency-Key make one member; a r
   expect(fresh).toHaveLength(1);
   for (const answer of answers.filter((candidate) => candidate !== fresh[0])) {
     if (answer.status === 409) expect(answer.headers.get('idempotent-replayed')).toBe('false');
-    else expect([answer.status, answer.headers.get('idempotent-replayed'), answer.body]).toEqual([201, 'true', fresh[0].body]);
+    else
+      expect([answer.status, answer.headers.get('idempotent-replayed'), answer.body]).toEqual([
+        201,
+        'true',
+        fresh[0].body,
+      ]);
   }
   const created = fresh;
   const replay = await add(body, api, { 'Idempotency-Key': key });
@@ -253,7 +298,11 @@ test('idempotency - parallel POSTs with one Idempotency-Key make one member; a r
   const invitedAgain = await add(inviteBody, api, { 'Idempotency-Key': inviteKey });
   expect(invitedAgain.headers.get('idempotent-replayed')).toBe('true');
   expect(invitedAgain.body).toEqual(invited.body);
-  expect((await api.get(invitations())).body.data.filter((invitation: { email: string }) => invitation.email === inviteBody.email)).toHaveLength(1);
+  expect(
+    (await api.get(invitations())).body.data.filter(
+      (invitation: { email: string }) => invitation.email === inviteBody.email,
+    ),
+  ).toHaveLength(1);
 });
 
 test('OpenAPI document - the change-role and invitation operations are marked as Mailstead extensions', async () => {

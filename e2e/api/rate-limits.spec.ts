@@ -6,7 +6,10 @@ import { newApi, ownServer } from '../support/own-server';
  * the defaults are the same code with other numbers.
  */
 test.describe('small limits', () => {
-  const server = ownServer({ RATE_LIMIT_PER_SECOND: '5', RATE_LIMIT_BURST: '10' }, 'rate-limit-secret-rate-limit-secret-0001');
+  const server = ownServer(
+    { RATE_LIMIT_PER_SECOND: '5', RATE_LIMIT_BURST: '10' },
+    'rate-limit-secret-rate-limit-secret-0001',
+  );
 
   test('statistics endpoints allow 1 request per second per account (429 with Retry-After)', async () => {
     const api = await newApi(server());
@@ -23,7 +26,9 @@ test.describe('small limits', () => {
   test('general endpoints allow the burst, then 429 with Retry-After; other accounts are unaffected', async () => {
     const api = await newApi(server());
     const neighbour = await newApi(server());
-    const responses = await Promise.all(Array.from({ length: 60 }, () => api.get('/v2/ping', { checkContract: false })));
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () => api.get('/v2/ping', { checkContract: false })),
+    );
     const ok = responses.filter((response) => response.status === 200).length;
     const limited = responses.filter((response) => response.status === 429);
     expect(ok).toBeGreaterThanOrEqual(10);

@@ -16,29 +16,59 @@ const sender = `shield-${Date.now().toString(36)}.example.com`;
 test.beforeAll(async () => {
   ({ api } = await newAccount('Shield'));
   await verifiedDomain(api, sender);
-  const created = await runCli(['accounts', 'v1-key', api.accountId!, '--label', 'shield', '--json'], sharedServer().cliEnv);
+  const created = await runCli(
+    ['accounts', 'v1-key', api.accountId!, '--label', 'shield', '--json'],
+    sharedServer().cliEnv,
+  );
   expect(created.code).toBe(0);
   v1Key = JSON.parse(created.stdout).key;
 });
 
-const RECIPIENTS = ['good@example.org', 'temp@mailinator.com', 'typo@gmial.com', 'sub@eu.yopmail.com', 'fine@gmail.com'];
+const RECIPIENTS = [
+  'good@example.org',
+  'temp@mailinator.com',
+  'typo@gmial.com',
+  'sub@eu.yopmail.com',
+  'fine@gmail.com',
+];
 const send = () =>
-  api.post(api.account('/messages'), { from: { email: `app@${sender}` }, recipients: RECIPIENTS.map((email) => ({ email })), subject: 'shield', text_content: 'x', sandbox: true });
-const shield = (on: { bad: boolean; mistyped: boolean }) => api.put(api.account(), { reject_bad_recipients: on.bad, reject_mistyped_recipients: on.mistyped });
+  api.post(api.account('/messages'), {
+    from: { email: `app@${sender}` },
+    recipients: RECIPIENTS.map((email) => ({ email })),
+    subject: 'shield',
+    text_content: 'x',
+    sandbox: true,
+  });
+const shield = (on: { bad: boolean; mistyped: boolean }) =>
+  api.put(api.account(), { reject_bad_recipients: on.bad, reject_mistyped_recipients: on.mistyped });
 
 test.describe.configure({ mode: 'serial' });
 
 test('off by default: every well-formed recipient is queued', async () => {
   const response = await send();
   expect(response.status, response.text).toBe(202);
-  expect(response.body.data.map((row: { status: string }) => row.status)).toEqual(['queued', 'queued', 'queued', 'queued', 'queued']);
+  expect(response.body.data.map((row: { status: string }) => row.status)).toEqual([
+    'queued',
+    'queued',
+    'queued',
+    'queued',
+    'queued',
+  ]);
 });
 
 test('reject_bad_recipients: disposable domains (and their subdomains) are errors per recipient, the rest queued', async () => {
-  expect((await shield({ bad: true, mistyped: false })).body).toMatchObject({ reject_bad_recipients: true, reject_mistyped_recipients: false });
+  expect((await shield({ bad: true, mistyped: false })).body).toMatchObject({
+    reject_bad_recipients: true,
+    reject_mistyped_recipients: false,
+  });
   const response = await send();
   expect(response.status, response.text).toBe(202);
-  const rows = response.body.data as { status: string; id: string | null; error: string | null; recipient: { email: string } }[];
+  const rows = response.body.data as {
+    status: string;
+    id: string | null;
+    error: string | null;
+    recipient: { email: string };
+  }[];
   expect(rows.map((row) => row.status)).toEqual(['queued', 'error', 'queued', 'error', 'queued']);
   expect(rows[1]).toMatchObject({ id: null, error: expect.stringMatching(/disposable.*reject_bad_recipients/) });
 });
@@ -50,13 +80,26 @@ test('reject_mistyped_recipients: likely typos of big providers are errors too; 
   expect(rows.map((row) => row.status)).toEqual(['queued', 'error', 'error', 'error', 'queued']);
   expect(rows[2].error).toMatch(/typo of gmail\.com.*reject_mistyped_recipients/);
 
-  const none = await api.post(api.account('/messages'), { from: { email: `app@${sender}` }, recipients: [{ email: 'a@gmail.con' }], subject: 'x', text_content: 'x', sandbox: true });
+  const none = await api.post(api.account('/messages'), {
+    from: { email: `app@${sender}` },
+    recipients: [{ email: 'a@gmail.con' }],
+    subject: 'x',
+    text_content: 'x',
+    sandbox: true,
+  });
   expect(none.status).toBe(400);
   expect(none.body.message).toMatch(/no recipient could be accepted.*typo of gmail\.com/);
 });
 
 test('conversation: one refused recipient refuses the message, naming it', async () => {
-  const response = await api.post(api.account('/messages/conversation'), { from: { email: `app@${sender}` }, to: [{ email: 'good@example.org' }], cc: [{ email: 'x@mailinator.com' }], subject: 'x', text_content: 'x', sandbox: true });
+  const response = await api.post(api.account('/messages/conversation'), {
+    from: { email: `app@${sender}` },
+    to: [{ email: 'good@example.org' }],
+    cc: [{ email: 'x@mailinator.com' }],
+    subject: 'x',
+    text_content: 'x',
+    sandbox: true,
+  });
   expect(response.status).toBe(400);
   expect(response.body.message).toMatch(/^cc\.0\.email: recipient domain mailinator\.com is a disposable/);
 });
@@ -65,10 +108,19 @@ test('v1: refused recipients are counted as failed with the reason', async () =>
   const response = await api.request('POST', '/v1/email/send', {
     apiKey: null,
     headers: { 'X-Api-Key': v1Key },
-    body: { from: { email: `app@${sender}` }, recipients: [{ email: 'good@example.org' }, { email: 'typo@hotmial.com' }], content: { subject: 'x', text_body: 'x', headers: { 'AhaSend-Sandbox': 'true' } } },
+    body: {
+      from: { email: `app@${sender}` },
+      recipients: [{ email: 'good@example.org' }, { email: 'typo@hotmial.com' }],
+      content: { subject: 'x', text_body: 'x', headers: { 'AhaSend-Sandbox': 'true' } },
+    },
   });
   expect(response.status).toBe(201);
-  expect(response.body).toMatchObject({ success_count: 1, fail_count: 1, failed_recipients: ['typo@hotmial.com'], errors: [expect.stringMatching(/typo of hotmail\.com/)] });
+  expect(response.body).toMatchObject({
+    success_count: 1,
+    fail_count: 1,
+    failed_recipients: ['typo@hotmial.com'],
+    errors: [expect.stringMatching(/typo of hotmail\.com/)],
+  });
 });
 
 test('switched off again, the same recipients are queued', async () => {

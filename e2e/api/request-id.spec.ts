@@ -31,7 +31,12 @@ test('a valid incoming X-Request-Id is echoed; the log line of the request carri
   expect(response.status).toBe(200);
   expect(response.headers.get('x-request-id')).toBe(id);
   await expect
-    .poll(() => readFileSync(server.logFile, 'utf8').split('\n').filter((line) => line.includes(id)).map((line) => JSON.parse(line)))
+    .poll(() =>
+      readFileSync(server.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(id))
+        .map((line) => JSON.parse(line)),
+    )
     .toEqual([expect.objectContaining({ reqId: id, msg: 'api request', path: '/v2/ping', status: 200 })]);
 });
 
@@ -75,7 +80,10 @@ for (const [name, request, status] of responses) {
 }
 
 test('present on the dashboard routes, echoing a valid one', async () => {
-  const response = await fetch(`${server.baseUrl}/sign-in`, { headers: { 'x-request-id': 'dashboard-1' }, dispatcher: trustingAgent(server.dataDir) });
+  const response = await fetch(`${server.baseUrl}/sign-in`, {
+    headers: { 'x-request-id': 'dashboard-1' },
+    dispatcher: trustingAgent(server.dataDir),
+  });
   await response.arrayBuffer();
   expect(response.headers.get('x-request-id')).toBe('dashboard-1');
 });
@@ -83,7 +91,9 @@ test('present on the dashboard routes, echoing a valid one', async () => {
 test('present on the refusal of plain HTTP', async () => {
   const reply = await new Promise<string>((resolve, reject) => {
     let text = '';
-    const socket = net.connect(server.port, '127.0.0.1', () => socket.write('GET /v2/ping HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: plain-1\r\n\r\n'));
+    const socket = net.connect(server.port, '127.0.0.1', () =>
+      socket.write('GET /v2/ping HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: plain-1\r\n\r\n'),
+    );
     socket.setEncoding('utf8');
     socket.on('data', (data: string) => (text += data));
     socket.on('end', () => resolve(text));

@@ -18,11 +18,13 @@ test.beforeAll(async () => {
   ({ api } = await newAccount('SMTP credentials'));
   domainA = `sc-a-${stamp}.example.com`;
   domainB = `sc-b-${stamp}.example.com`;
-  for (const domain of [domainA, domainB]) expect((await api.post(api.account('/domains'), { domain })).status).toBe(201);
+  for (const domain of [domainA, domainB])
+    expect((await api.post(api.account('/domains'), { domain })).status).toBe(201);
 });
 
 const credentials = (suffix = '') => api.account(`/smtp-credentials${suffix}`);
-const create = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) => client.post(client.account('/smtp-credentials'), body, { headers });
+const create = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) =>
+  client.post(client.account('/smtp-credentials'), body, { headers });
 
 async function keyWith(scopes: string[]): Promise<ApiClient> {
   const created = await api.post(api.account('/api-keys'), { label: `holder of ${scopes.join(' ')}`, scopes });
@@ -31,7 +33,12 @@ async function keyWith(scopes: string[]): Promise<ApiClient> {
 }
 
 test('POST /smtp-credentials - 201 with a generated username and password, shown once; GET, list and DELETE', async () => {
-  const created = await create({ name: 'App server', scope: 'scoped', domains: [domainB.toUpperCase(), domainA], sandbox: true });
+  const created = await create({
+    name: 'App server',
+    scope: 'scoped',
+    domains: [domainB.toUpperCase(), domainA],
+    sandbox: true,
+  });
   expect(created.status).toBe(201);
   expect(created.body).toEqual({
     object: 'credential_smtp',
@@ -68,7 +75,9 @@ test('POST /smtp-credentials - 201 with a generated username and password, shown
   expect((await api.get(credentials(`/${shown.id}`))).status).toBe(404);
   expect((await api.delete(credentials(`/${shown.id}`))).status).toBe(404);
   // No update endpoint, as in the contract: the method is not allowed.
-  expect((await api.put(credentials(`/${global.body.id}`), { name: 'renamed' }, { checkContract: false })).status).toBe(405);
+  expect((await api.put(credentials(`/${global.body.id}`), { name: 'renamed' }, { checkContract: false })).status).toBe(
+    405,
+  );
 });
 
 test('the AhaSend CLI way: no scope sent is global only when ""; a random Idempotency-Key replays the same password; cursor= paging', async () => {
@@ -101,7 +110,11 @@ const badBodies: [string, Record<string, unknown>, RegExp][] = [
   ['scoped without domains', { name: 'n', scope: 'scoped' }, /domains/],
   ['scoped with no domain', { name: 'n', scope: 'scoped', domains: [] }, /domains/],
   ['domains that are not a list', { name: 'n', scope: 'scoped', domains: 'a.example.com' }, /domains/],
-  ['a domain of another account', { name: 'n', scope: 'scoped', domains: ['example.com'] }, /domains: example\.com is not a domain of this account/],
+  [
+    'a domain of another account',
+    { name: 'n', scope: 'scoped', domains: ['example.com'] },
+    /domains: example\.com is not a domain of this account/,
+  ],
   ['sandbox as a string', { name: 'n', scope: 'global', sandbox: 'true' }, /sandbox/],
 ];
 for (const [name, body, message] of badBodies) {
@@ -131,7 +144,12 @@ test('scopes: none is 403; read cannot write; a domain key sees and deletes only
   const ofB = (await create({ name: 'Of B', scope: 'scoped', domains: [domainB] })).body;
 
   const none = await keyWith(['domains:read']);
-  for (const response of [await none.get(credentials()), await none.get(credentials(`/${global.id}`)), await create({ name: 'x', scope: 'global' }, none), await none.delete(credentials(`/${global.id}`))]) {
+  for (const response of [
+    await none.get(credentials()),
+    await none.get(credentials(`/${global.id}`)),
+    await create({ name: 'x', scope: 'global' }, none),
+    await none.delete(credentials(`/${global.id}`)),
+  ]) {
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: expect.stringMatching(/permission|scope/) });
   }
@@ -141,7 +159,11 @@ test('scopes: none is 403; read cannot write; a domain key sees and deletes only
   expect((await create({ name: 'x', scope: 'global' }, reader)).status).toBe(403);
   expect((await reader.delete(credentials(`/${ofA.id}`))).status).toBe(403);
 
-  const ofDomainA = await keyWith([`smtp-credentials:read:{${domainA}}`, `smtp-credentials:write:{${domainA}}`, `smtp-credentials:delete:{${domainA}}`]);
+  const ofDomainA = await keyWith([
+    `smtp-credentials:read:{${domainA}}`,
+    `smtp-credentials:write:{${domainA}}`,
+    `smtp-credentials:delete:{${domainA}}`,
+  ]);
   const visible = (await ofDomainA.get(credentials('?limit=100'))).body.data.map((item: { id: string }) => item.id);
   expect(visible).toContain(ofA.id);
   expect(visible).not.toContain(ofB.id);
@@ -162,7 +184,10 @@ test('scopes: none is 403; read cannot write; a domain key sees and deletes only
 test("tenancy: another account's credential is 404 under this account, and never listed", async () => {
   const { api: other } = await newAccount('SMTP credential stranger');
   const theirs = (await other.post(other.account('/smtp-credentials'), { name: 'Theirs', scope: 'global' })).body;
-  for (const response of [await api.get(credentials(`/${theirs.id}`)), await api.delete(credentials(`/${theirs.id}`))]) {
+  for (const response of [
+    await api.get(credentials(`/${theirs.id}`)),
+    await api.delete(credentials(`/${theirs.id}`)),
+  ]) {
     expect(response.status).toBe(404);
   }
   const listed = (await api.get(credentials('?limit=100'))).body.data.map((item: { id: string }) => item.id);

@@ -22,7 +22,11 @@ let window: string;
 const lastRequestAt = new Map<string, number>();
 
 /** A statistics request, at most one per second per account (waiting out a 429 if one comes anyway). */
-async function statistics(report: 'deliverability' | 'bounce' | 'delivery-time', query = '', client = api): Promise<ApiResponse> {
+async function statistics(
+  report: 'deliverability' | 'bounce' | 'delivery-time',
+  query = '',
+  client = api,
+): Promise<ApiResponse> {
   const account = client.accountId!;
   for (;;) {
     const wait = (lastRequestAt.get(account) ?? 0) + 1100 - Date.now();
@@ -34,10 +38,16 @@ async function statistics(report: 'deliverability' | 'bounce' | 'delivery-time',
 }
 
 type Bucket = { from_timestamp: string; to_timestamp: string; [field: string]: unknown };
-const total = (response: ApiResponse, field: string) => (response.body.data as Bucket[]).reduce((sum, bucket) => sum + (bucket[field] as number), 0);
+const total = (response: ApiResponse, field: string) =>
+  (response.body.data as Bucket[]).reduce((sum, bucket) => sum + (bucket[field] as number), 0);
 const outcomes = (response: ApiResponse) => {
   expect(response.status, response.text).toBe(200);
-  return { reception: total(response, 'reception_count'), delivered: total(response, 'delivered_count'), bounced: total(response, 'bounced_count'), suppressed: total(response, 'suppressed_count') };
+  return {
+    reception: total(response, 'reception_count'),
+    delivered: total(response, 'delivered_count'),
+    bounced: total(response, 'bounced_count'),
+    suppressed: total(response, 'suppressed_count'),
+  };
 };
 
 function expectError(response: ApiResponse, status: number, message?: RegExp) {
@@ -56,17 +66,38 @@ test.beforeAll(async () => {
   await verifiedDomain(api, second);
   const start = Date.now();
   const send = async (body: Record<string, unknown>) => {
-    const response = await api.post(api.account('/messages'), { subject: 'S', text_content: 'T', sandbox: true, ...body });
+    const response = await api.post(api.account('/messages'), {
+      subject: 'S',
+      text_content: 'T',
+      sandbox: true,
+      ...body,
+    });
     expect(response.status, response.text).toBe(202);
     return response.body.data.map((message: { id: string }) => message.id) as string[];
   };
   const delivered = [
-    ...(await send({ from: { email: `news@${first}` }, recipients: [{ email: `a@${rcpt}` }, { email: `b@${rcpt}` }], tags: ['welcome'] })),
-    ...(await send({ from: { email: `bills@${second}` }, recipients: [{ email: `c@${rcpt}` }], tags: ['invoice', 'welcome'] })),
+    ...(await send({
+      from: { email: `news@${first}` },
+      recipients: [{ email: `a@${rcpt}` }, { email: `b@${rcpt}` }],
+      tags: ['welcome'],
+    })),
+    ...(await send({
+      from: { email: `bills@${second}` },
+      recipients: [{ email: `c@${rcpt}` }],
+      tags: ['invoice', 'welcome'],
+    })),
   ];
-  const sandboxBounce = await send({ from: { email: `news@${first}` }, recipients: [{ email: `d@${other}` }], sandbox_result: 'bounce' });
+  const sandboxBounce = await send({
+    from: { email: `news@${first}` },
+    recipients: [{ email: `d@${other}` }],
+    sandbox_result: 'bounce',
+  });
   // A real delivery attempt: the recipient domain does not exist, so it bounces (BadDomain).
-  const realBounce = await send({ from: { email: `news@${first}` }, recipients: [{ email: `e@${gone}` }], sandbox: false });
+  const realBounce = await send({
+    from: { email: `news@${first}` },
+    recipients: [{ email: `e@${gone}` }],
+    sandbox: false,
+  });
   for (const id of delivered) await waitForStatus(api, id, 'Sandbox Delivered');
   await waitForStatus(api, sandboxBounce[0], 'Sandbox Bounced');
   await waitForStatus(api, realBounce[0], 'Bounced');
@@ -81,7 +112,18 @@ test('deliverability - the sends show in hourly buckets that tile the window', a
   expect(buckets.length).toBeGreaterThanOrEqual(3);
   for (const [index, bucket] of buckets.entries()) {
     expect(Object.keys(bucket).sort()).toEqual(
-      ['from_timestamp', 'to_timestamp', 'reception_count', 'delivered_count', 'deferred_count', 'bounced_count', 'failed_count', 'suppressed_count', 'opened_count', 'clicked_count'].sort(),
+      [
+        'from_timestamp',
+        'to_timestamp',
+        'reception_count',
+        'delivered_count',
+        'deferred_count',
+        'bounced_count',
+        'failed_count',
+        'suppressed_count',
+        'opened_count',
+        'clicked_count',
+      ].sort(),
     );
     expect(Date.parse(bucket.to_timestamp) - Date.parse(bucket.from_timestamp)).toBe(HOUR_MS);
     if (index > 0) expect(bucket.from_timestamp).toBe(buckets[index - 1].to_timestamp);
@@ -98,7 +140,10 @@ test('deliverability - every filter: sender_domain (one or several), recipient_d
     ['tags=invoice', { reception: 1, delivered: 1, bounced: 0, suppressed: 0 }],
     // A message holding both tags counts once.
     ['tags=invoice,welcome', { reception: 3, delivered: 3, bounced: 0, suppressed: 0 }],
-    [`tags=welcome&sender_domain=${first}&recipient_domains=${rcpt}`, { reception: 2, delivered: 2, bounced: 0, suppressed: 0 }],
+    [
+      `tags=welcome&sender_domain=${first}&recipient_domains=${rcpt}`,
+      { reception: 2, delivered: 2, bounced: 0, suppressed: 0 },
+    ],
     ['tags=nothing-tagged-so', { reception: 0, delivered: 0, bounced: 0, suppressed: 0 }],
     ['sender_domain=&recipient_domains=&tags=&group_by=', { reception: 5, delivered: 3, bounced: 2, suppressed: 0 }],
   ];
@@ -118,10 +163,16 @@ test('group_by day (the default), week and month: one bucket per period, cut to 
   const range = `from_time=${from}&to_time=${to}`;
   const days = await statistics('deliverability', `${range}&group_by=day`);
   expect(days.body.data).toHaveLength(46);
-  expect(days.body.data[0]).toMatchObject({ from_timestamp: '2026-01-15T10:00:00.000Z', to_timestamp: '2026-01-16T00:00:00.000Z', reception_count: 0 });
+  expect(days.body.data[0]).toMatchObject({
+    from_timestamp: '2026-01-15T10:00:00.000Z',
+    to_timestamp: '2026-01-16T00:00:00.000Z',
+    reception_count: 0,
+  });
   const weeks = await statistics('deliverability', `${range}&group_by=week`);
   // ISO weeks start on Monday: 2026-01-19 is one.
-  expect((weeks.body.data as Bucket[]).slice(0, 2).map((bucket) => [bucket.from_timestamp, bucket.to_timestamp])).toEqual([
+  expect(
+    (weeks.body.data as Bucket[]).slice(0, 2).map((bucket) => [bucket.from_timestamp, bucket.to_timestamp]),
+  ).toEqual([
     ['2026-01-15T10:00:00.000Z', '2026-01-19T00:00:00.000Z'],
     ['2026-01-19T00:00:00.000Z', '2026-01-26T00:00:00.000Z'],
   ]);
@@ -136,21 +187,29 @@ test('group_by day (the default), week and month: one bucket per period, cut to 
 test('bounce - bounces by classification, the real one as BadDomain; filters apply', async () => {
   const report = await statistics('bounce', `${window}&group_by=day`);
   expect(report.status).toBe(200);
-  const bounces = (report.body.data as { bounces: { classification: string; count: number }[] }[]).flatMap((bucket) => bucket.bounces);
+  const bounces = (report.body.data as { bounces: { classification: string; count: number }[] }[]).flatMap(
+    (bucket) => bucket.bounces,
+  );
   expect(bounces.sort((a, b) => a.classification.localeCompare(b.classification))).toEqual([
     { classification: 'BadDomain', count: 1 },
     { classification: 'InvalidRecipient', count: 1 },
   ]);
   const filtered = await statistics('bounce', `${window}&group_by=day&recipient_domains=${gone}`);
-  expect((filtered.body.data as { bounces: unknown[] }[]).flatMap((bucket) => bucket.bounces)).toEqual([{ classification: 'BadDomain', count: 1 }]);
+  expect((filtered.body.data as { bounces: unknown[] }[]).flatMap((bucket) => bucket.bounces)).toEqual([
+    { classification: 'BadDomain', count: 1 },
+  ]);
 });
 
 test('delivery-time - the average and one entry per recipient domain', async () => {
   const report = await statistics('delivery-time', `${window}&group_by=day`);
   expect(report.status).toBe(200);
-  const buckets = (report.body.data as { avg_delivery_time: number; delivered_count: number; delivery_times: { recipient_domain: string; delivery_time: number; count: number }[] }[]).filter(
-    (bucket) => bucket.delivered_count > 0,
-  );
+  const buckets = (
+    report.body.data as {
+      avg_delivery_time: number;
+      delivered_count: number;
+      delivery_times: { recipient_domain: string; delivery_time: number; count: number }[];
+    }[]
+  ).filter((bucket) => bucket.delivered_count > 0);
   expect(buckets.reduce((sum, bucket) => sum + bucket.delivered_count, 0)).toBe(3);
   for (const bucket of buckets) {
     expect(bucket.avg_delivery_time).toBeGreaterThanOrEqual(0);
@@ -158,7 +217,12 @@ test('delivery-time - the average and one entry per recipient domain', async () 
     expect(bucket.delivery_times.every((entry) => entry.recipient_domain === rcpt)).toBe(true);
   }
   const none = await statistics('delivery-time', `${window}&group_by=day&recipient_domains=${other}`);
-  expect(none.body.data.every((bucket: { delivered_count: number; delivery_times: unknown[] }) => bucket.delivered_count === 0 && bucket.delivery_times.length === 0)).toBe(true);
+  expect(
+    none.body.data.every(
+      (bucket: { delivered_count: number; delivery_times: unknown[] }) =>
+        bucket.delivered_count === 0 && bucket.delivery_times.length === 0,
+    ),
+  ).toBe(true);
 });
 
 test('scopes: no statistics scope is 403; a domain-scoped key sees its domain and must hold every sender_domain it names', async () => {
@@ -168,12 +232,22 @@ test('scopes: no statistics scope is 403; a domain-scoped key sees its domain an
     return api.with(created.body.secret_key);
   };
   const none = await keyWith(['domains:read', 'suppressions:read']);
-  for (const report of ['deliverability', 'bounce', 'delivery-time'] as const) expectError(await statistics(report, window, none), 403, /statistics-transactional:read/);
+  for (const report of ['deliverability', 'bounce', 'delivery-time'] as const)
+    expectError(await statistics(report, window, none), 403, /statistics-transactional:read/);
   const scoped = await keyWith([`statistics-transactional:read:{${first}}`]);
-  expect(outcomes(await statistics('deliverability', window, scoped))).toEqual({ reception: 4, delivered: 2, bounced: 2, suppressed: 0 });
+  expect(outcomes(await statistics('deliverability', window, scoped))).toEqual({
+    reception: 4,
+    delivered: 2,
+    bounced: 2,
+    suppressed: 0,
+  });
   expect(outcomes(await statistics('deliverability', `${window}&sender_domain=${first}`, scoped)).reception).toBe(4);
   for (const names of [second, `${first},${second}`, `unknown-${stamp}.example.com`]) {
-    expectError(await statistics('deliverability', `${window}&sender_domain=${names}`, scoped), 403, /insufficient permissions/);
+    expectError(
+      await statistics('deliverability', `${window}&sender_domain=${names}`, scoped),
+      403,
+      /insufficient permissions/,
+    );
   }
   expectError(await statistics('bounce', `sender_domain=${second}`, scoped), 403);
   const all = await keyWith(['statistics-transactional:read:all']);
@@ -187,7 +261,10 @@ test("tenancy: another account's key is refused on this account's path, and its 
   expect(outcomes(await statistics('deliverability', window, neighbour)).reception).toBe(0);
   // Naming this account's sender domain changes nothing: the rows are the neighbour's only.
   expect(outcomes(await statistics('deliverability', `${window}&sender_domain=${first}`, neighbour)).reception).toBe(0);
-  expectError(await api.with(api.apiKey, 'not-a-uuid').get('/v2/accounts/not-a-uuid/statistics/transactional/bounce'), 400);
+  expectError(
+    await api.with(api.apiKey, 'not-a-uuid').get('/v2/accounts/not-a-uuid/statistics/transactional/bounce'),
+    400,
+  );
 });
 
 const badQueries: [string, string, RegExp][] = [

@@ -21,9 +21,17 @@ const { subs, createSub, childClient } = subAccountHelpers(() => partner);
 test.describe('child API keys', () => {
   test('created by the parent with the secret once; list, get, update and delete; the key acts on the child id only', async () => {
     const sub = await createSub();
-    const created = await partner.post(subs(partner, `/${sub.id}/api-keys`), { label: 'child deploy', scopes: ['accounts:read', 'domains:read'] });
+    const created = await partner.post(subs(partner, `/${sub.id}/api-keys`), {
+      label: 'child deploy',
+      scopes: ['accounts:read', 'domains:read'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ object: 'api_key', account_id: sub.id, label: 'child deploy', ip_allow_list: [] });
+    expect(created.body).toMatchObject({
+      object: 'api_key',
+      account_id: sub.id,
+      label: 'child deploy',
+      ip_allow_list: [],
+    });
     expect(created.body.secret_key).toMatch(/^aha-sk-[A-Za-z0-9]{64}$/);
     const keyPath = subs(partner, `/${sub.id}/api-keys/${created.body.id}`);
 
@@ -83,15 +91,29 @@ test.describe('child API keys', () => {
     expect((await partner.post(partner.account('/domains'), { domain: parentDomain })).status).toBe(201);
     const path = subs(partner, `/${sub.id}/api-keys`);
 
-    const scoped = await partner.post(path, { label: 'scoped', scopes: [`messages:send:{${childDomain.toUpperCase()}}`] });
+    const scoped = await partner.post(path, {
+      label: 'scoped',
+      scopes: [`messages:send:{${childDomain.toUpperCase()}}`],
+    });
     expect(scoped.status).toBe(201);
     expect(scoped.body.scopes[0]).toMatchObject({ scope: `messages:send:{${childDomain}}` });
     expect(scoped.body.scopes[0].domain_id).not.toBeNull();
-    expectError(await partner.post(path, { label: 'x', scopes: [`messages:send:{${parentDomain}}`] }), 400, /does not have/);
+    expectError(
+      await partner.post(path, { label: 'x', scopes: [`messages:send:{${parentDomain}}`] }),
+      400,
+      /does not have/,
+    );
     expectError(await partner.post(path, { label: 'x', scopes: ['sub-accounts:read'] }), 400, /sub-account scopes/);
-    expectError(await partner.post(path, { label: 'x', scopes: ['sub-account-api-keys:write'] }), 400, /sub-account scopes/);
+    expectError(
+      await partner.post(path, { label: 'x', scopes: ['sub-account-api-keys:write'] }),
+      400,
+      /sub-account scopes/,
+    );
 
-    const limitedParent = await partner.post(partner.account('/api-keys'), { label: 'limited parent', scopes: ['sub-account-api-keys:write', 'domains:read'] });
+    const limitedParent = await partner.post(partner.account('/api-keys'), {
+      label: 'limited parent',
+      scopes: ['sub-account-api-keys:write', 'domains:read'],
+    });
     const limited = partner.with(limitedParent.body.secret_key);
     expect((await limited.post(path, { label: 'ok', scopes: ['domains:read'] })).status).toBe(201);
     expectError(await limited.post(path, { label: 'too much', scopes: ['messages:send:all'] }), 403, /cannot grant/);

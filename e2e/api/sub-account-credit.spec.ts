@@ -48,10 +48,16 @@ test.describe('monthly credit and usage', () => {
 
     const usage = await parent.api.get(subs(parent.api, '/usage'));
     expect(usage.status).toBe(200);
-    expect(usage.body).toMatchObject({ currency: 'usd', allocation_method: 'proportional', parent: { account_id: parent.accountId, reception_count: 0 } });
+    expect(usage.body).toMatchObject({
+      currency: 'usd',
+      allocation_method: 'proportional',
+      parent: { account_id: parent.accountId, reception_count: 0 },
+    });
     const start = new Date(usage.body.billing_period.start);
     expect(start.getUTCDate()).toBe(1);
-    expect(usage.body.sub_accounts).toEqual([{ account_id: sub.id, name: sub.name, reception_count: 4, allocated_cost: 0 }]);
+    expect(usage.body.sub_accounts).toEqual([
+      { account_id: sub.id, name: sub.name, reception_count: 4, allocated_cost: 0 },
+    ]);
     expect(usage.body.removed_sub_accounts).toEqual({ reception_count: 0, allocated_cost: 0 });
     expect(usage.body.total.reception_count).toBe(4);
 
@@ -73,7 +79,9 @@ test.describe('monthly credit and usage', () => {
     const list = await child.post(child.account('/lists'), { name: 'Readers' });
     const members = ['ann', 'ben', 'cat'].map((name) => `${name}-${Date.now()}@example.org`);
     for (const email of members) expect((await child.post(child.account('/contacts'), { email })).status).toBe(201);
-    expect((await child.post(child.account(`/lists/${list.body.id}/members`), { contacts: members })).status).toBeLessThan(300);
+    expect(
+      (await child.post(child.account(`/lists/${list.body.id}/members`), { contacts: members })).status,
+    ).toBeLessThan(300);
     const campaign = await child.post(child.account('/campaigns'), {
       name: 'Too big',
       from: { email: `news@${domain}`, name: 'News' },
@@ -84,7 +92,11 @@ test.describe('monthly credit and usage', () => {
     expect(campaign.status, campaign.text).toBe(201);
     expect((await child.post(child.account(`/campaigns/${campaign.body.id}/send`), {})).status).toBe(200);
     await expect
-      .poll(async () => (await child.get(child.account(`/campaigns/${campaign.body.id}`))).body.validation_errors?.[0]?.message ?? '', { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await child.get(child.account(`/campaigns/${campaign.body.id}`))).body.validation_errors?.[0]?.message ?? '',
+        { timeout: 20_000 },
+      )
       .toMatch(/monthly_credit.*2.*this request has 3/);
     const back = await child.get(child.account(`/campaigns/${campaign.body.id}`));
     expect(back.body.status).toBe('draft');
@@ -92,7 +104,13 @@ test.describe('monthly credit and usage', () => {
 
     // Nothing left at all: the send itself is refused.
     expect((await parent.api.put(subs(parent.api, `/${sub.id}`), { monthly_credit: 1 })).status).toBe(200);
-    const message = { from: { email: `app@${domain}` }, recipients: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true };
+    const message = {
+      from: { email: `app@${domain}` },
+      recipients: [{ email: 'r@example.org' }],
+      subject: 's',
+      text_content: 't',
+      sandbox: true,
+    };
     expect((await child.post(child.account('/messages'), message)).status).toBe(202);
     expectError(await child.post(child.account(`/campaigns/${campaign.body.id}/send`), {}), 403, /monthly_credit/);
   });
@@ -103,7 +121,13 @@ test.describe('monthly credit and usage', () => {
     const child = await childClient(sub.id, ['*'], parent.api);
     const domain = `suspended-${Date.now()}.example.com`;
     await verifiedDomain(child.api, domain);
-    const message = { from: { email: `app@${domain}` }, recipients: [{ email: 'r@example.org' }], subject: 's', text_content: 't', sandbox: true };
+    const message = {
+      from: { email: `app@${domain}` },
+      recipients: [{ email: 'r@example.org' }],
+      subject: 's',
+      text_content: 't',
+      sandbox: true,
+    };
     expect((await child.api.post(child.api.account('/messages'), message)).status).toBe(202);
     expect((await parent.api.post(subs(parent.api, `/${sub.id}/suspend`), { reason: 'spam' })).status).toBe(200);
     expectError(await child.api.post(child.api.account('/messages'), message), 401, 'Account is suspended');
@@ -128,7 +152,10 @@ test.describe('monthly credit and usage', () => {
     expect((await parent.api.post(subs(parent.api, `/${sub.id}/suspend`), { reason: 'hold' })).status).toBe(200);
     // The partner's owner reads the suspended child from the dashboard (read only): still not sent.
     const session = await dashboardSession(parent.ownerId);
-    const read = () => parent.api.with(null).get(`/v2/accounts/${sub.id}/messages/${encodeURIComponent(sent.body.data[0].id)}`, { headers: session });
+    const read = () =>
+      parent.api
+        .with(null)
+        .get(`/v2/accounts/${sub.id}/messages/${encodeURIComponent(sent.body.data[0].id)}`, { headers: session });
     await new Promise((done) => setTimeout(done, Math.max(0, firstAttempt.getTime() - Date.now()) + 4000));
     const held = await read();
     expect(held.status, held.text).toBe(200);

@@ -26,7 +26,20 @@ const { subs, createSub, childClient } = subAccountHelpers(() => partner.api);
 
 /** A new person with a role in the account, and their session. */
 async function personIn(accountId: string, role: string): Promise<{ userId: string; session: Record<string, string> }> {
-  const added = await runCli(['accounts', 'add-member', accountId, '--email', `${unique('person').replace(/\W/g, '-')}@sessions.example`, '--password', 'session person password', '--role', role], sharedServer().cliEnv);
+  const added = await runCli(
+    [
+      'accounts',
+      'add-member',
+      accountId,
+      '--email',
+      `${unique('person').replace(/\W/g, '-')}@sessions.example`,
+      '--password',
+      'session person password',
+      '--role',
+      role,
+    ],
+    sharedServer().cliEnv,
+  );
   expect(added.code, added.stderr).toBe(0);
   const userId = /\(([0-9a-f-]{36})\)/.exec(added.stdout)![1];
   return { userId, session: await dashboardSession(userId) };
@@ -34,17 +47,29 @@ async function personIn(accountId: string, role: string): Promise<{ userId: stri
 
 // Responses of /v2 paths are checked against the contract as for keys.
 const get = (path: string, session: Record<string, string>) => anonymous.get(path, { headers: session });
-const post = (path: string, body: unknown, session: Record<string, string>) => anonymous.post(path, body, { headers: session });
+const post = (path: string, body: unknown, session: Record<string, string>) =>
+  anonymous.post(path, body, { headers: session });
 
 test('GET /internal/me - the partner is followed by its sub accounts, each naming the partner and reached through it', async () => {
   const first = await createSub({ name: unique('Me child') });
   const me = await get('/internal/me', ownerSession);
   expect(me.status, me.text).toBe(200);
-  const accounts = me.body.accounts as { id: string; via: string; role: string; parent_account: { id: string; name: string } | null; scopes: string[] }[];
+  const accounts = me.body.accounts as {
+    id: string;
+    via: string;
+    role: string;
+    parent_account: { id: string; name: string } | null;
+    scopes: string[];
+  }[];
   const partnerIndex = accounts.findIndex((account) => account.id === partner.accountId);
   expect(accounts[partnerIndex]).toMatchObject({ via: 'member', role: 'Administrator', parent_account: null });
   const child = accounts.find((account) => account.id === first.id)!;
-  expect(child).toMatchObject({ via: 'parent', role: 'Administrator', parent_account: { id: partner.accountId, name: 'Session partner' }, scopes: ['*'] });
+  expect(child).toMatchObject({
+    via: 'parent',
+    role: 'Administrator',
+    parent_account: { id: partner.accountId, name: 'Session partner' },
+    scopes: ['*'],
+  });
   expect(accounts.indexOf(child)).toBeGreaterThan(partnerIndex);
 });
 
@@ -53,10 +78,20 @@ test("a partner's Analyst reads a sub account with the Analyst scopes and writes
   const analyst = await personIn(partner.accountId, 'Analyst');
   expect((await get(`/v2/accounts/${sub.id}`, analyst.session)).status).toBe(200);
   expect((await get(`/v2/accounts/${sub.id}/domains`, analyst.session)).status).toBe(200);
-  expectError(await post(`/v2/accounts/${sub.id}/domains`, { domain: 'analyst.example.com' }, analyst.session), 403, /insufficient permissions/);
-  expectError(await post(`/v2/accounts/${sub.id}/api-keys`, { label: 'x', scopes: ['domains:read'] }, analyst.session), 403, /insufficient permissions/);
+  expectError(
+    await post(`/v2/accounts/${sub.id}/domains`, { domain: 'analyst.example.com' }, analyst.session),
+    403,
+    /insufficient permissions/,
+  );
+  expectError(
+    await post(`/v2/accounts/${sub.id}/api-keys`, { label: 'x', scopes: ['domains:read'] }, analyst.session),
+    403,
+    /insufficient permissions/,
+  );
   const me = await get('/internal/me', analyst.session);
-  const child = (me.body.accounts as { id: string; role: string; scopes: string[] }[]).find((account) => account.id === sub.id)!;
+  const child = (me.body.accounts as { id: string; role: string; scopes: string[] }[]).find(
+    (account) => account.id === sub.id,
+  )!;
   expect(child.role).toBe('Analyst');
   expect(child.scopes).not.toContain('domains:write');
   expect(child.scopes).toContain('messages:read:all');
@@ -71,14 +106,20 @@ test("a child's own member opens the child only: not the partner, not a sibling"
     expectError(await get(`/v2/accounts/${other}/sub-accounts`, member.session), 401, /not a member/);
   }
   const me = await get('/internal/me', member.session);
-  expect((me.body.accounts as { id: string; parent_account: { id: string } | null }[]).map((account) => [account.id, account.parent_account?.id])).toEqual([[sub.id, partner.accountId]]);
+  expect(
+    (me.body.accounts as { id: string; parent_account: { id: string } | null }[]).map((account) => [
+      account.id,
+      account.parent_account?.id,
+    ]),
+  ).toEqual([[sub.id, partner.accountId]]);
 });
 
 test("a stranger's session opens no sub account, whatever id it guesses", async () => {
   const sub = await createSub();
   const stranger = await newAccount('Session stranger');
   const session = await dashboardSession(stranger.ownerId);
-  for (const id of [sub.id, partner.accountId, UNKNOWN_ID]) expectError(await get(`/v2/accounts/${id}`, session), 401, /not a member/);
+  for (const id of [sub.id, partner.accountId, UNKNOWN_ID])
+    expectError(await get(`/v2/accounts/${id}`, session), 401, /not a member/);
 });
 
 test('a deleted sub account cannot be opened, and leaves /internal/me', async () => {
@@ -86,7 +127,9 @@ test('a deleted sub account cannot be opened, and leaves /internal/me', async ()
   expect((await get(`/v2/accounts/${sub.id}`, ownerSession)).status).toBe(200);
   expect((await partner.api.delete(subs(partner.api, `/${sub.id}`))).status).toBe(200);
   expectError(await get(`/v2/accounts/${sub.id}`, ownerSession), 401, /not a member/);
-  expect(((await get('/internal/me', ownerSession)).body.accounts as { id: string }[]).map((account) => account.id)).not.toContain(sub.id);
+  expect(
+    ((await get('/internal/me', ownerSession)).body.accounts as { id: string }[]).map((account) => account.id),
+  ).not.toContain(sub.id);
 });
 
 test("a sub account the partner suspended is read only for the partner's people and closed to its own members", async () => {
@@ -94,14 +137,23 @@ test("a sub account the partner suspended is read only for the partner's people 
   const member = await personIn(sub.id, 'Administrator');
   expect((await partner.api.post(subs(partner.api, `/${sub.id}/suspend`), { reason: 'unpaid' })).status).toBe(200);
   expect((await get(`/v2/accounts/${sub.id}/domains`, ownerSession)).status).toBe(200);
-  expectError(await post(`/v2/accounts/${sub.id}/domains`, { domain: 'suspended.example.com' }, ownerSession), 403, /insufficient permissions/);
+  expectError(
+    await post(`/v2/accounts/${sub.id}/domains`, { domain: 'suspended.example.com' }, ownerSession),
+    403,
+    /insufficient permissions/,
+  );
   expectError(await get(`/v2/accounts/${sub.id}`, member.session), 401, 'Account is suspended');
-  const child = ((await get('/internal/me', ownerSession)).body.accounts as { id: string; status: string; scopes: string[] }[]).find((account) => account.id === sub.id)!;
+  const child = (
+    (await get('/internal/me', ownerSession)).body.accounts as { id: string; status: string; scopes: string[] }[]
+  ).find((account) => account.id === sub.id)!;
   expect(child.status).toBe('suspended');
   expect(child.scopes.every((scope) => scope.split(':').includes('read'))).toBe(true);
 
   expect((await partner.api.post(subs(partner.api, `/${sub.id}/unsuspend`))).status).toBe(200);
-  expect((await post(`/v2/accounts/${sub.id}/domains`, { domain: `unsuspended-${Date.now()}.example.com` }, ownerSession)).status).toBe(201);
+  expect(
+    (await post(`/v2/accounts/${sub.id}/domains`, { domain: `unsuspended-${Date.now()}.example.com` }, ownerSession))
+      .status,
+  ).toBe(201);
 });
 
 test("a suspended partner's people are refused in its sub accounts too", async () => {
@@ -121,7 +173,8 @@ test("a suspended partner's people are refused in its sub accounts too", async (
 });
 
 test.describe('GET /internal/accounts/:id/sub-accounts/:sub/usage-history', () => {
-  const history = (accountId: string, subId: string, query = '') => `/internal/accounts/${accountId}/sub-accounts/${subId}/usage-history${query}`;
+  const history = (accountId: string, subId: string, query = '') =>
+    `/internal/accounts/${accountId}/sub-accounts/${subId}/usage-history${query}`;
 
   test("twelve UTC months by default, the current one last, counting the child's accepted mail", async () => {
     const sub = await createSub({ monthly_credit: 100 });
@@ -142,7 +195,14 @@ test.describe('GET /internal/accounts/:id/sub-accounts/:sub/usage-history', () =
     expect(response.body.data).toHaveLength(12);
     const current = new Date().toISOString().slice(0, 7);
     expect(response.body.data.at(-1)).toMatchObject({ month: current, reception_count: 2 });
-    expect(Object.keys(response.body.data[0]).sort()).toEqual(['bounced_count', 'delivered_count', 'from_timestamp', 'month', 'reception_count', 'to_timestamp']);
+    expect(Object.keys(response.body.data[0]).sort()).toEqual([
+      'bounced_count',
+      'delivered_count',
+      'from_timestamp',
+      'month',
+      'reception_count',
+      'to_timestamp',
+    ]);
     expect((await get(history(partner.accountId, sub.id, '?months=3'), ownerSession)).body.data).toHaveLength(3);
   });
 

@@ -26,11 +26,16 @@ test.beforeAll(async () => {
 
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 const collection = (client = api, query = '') => client.account(`/suppressions${query ? `?${query}` : ''}`);
-const create = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) => client.post(collection(client), { expires_at: inDays(30), ...body }, { headers });
+const create = (body: Record<string, unknown>, client = api, headers?: Record<string, string>) =>
+  client.post(collection(client), { expires_at: inDays(30), ...body }, { headers });
 const list = (query = '', client = api) => client.get(collection(client, query));
-const emailsOf = (response: ApiResponse) => (response.body.data as { email: string; domain: string | null }[]).map((item) => `${item.email} ${item.domain ?? '*'}`).sort();
+const emailsOf = (response: ApiResponse) =>
+  (response.body.data as { email: string; domain: string | null }[])
+    .map((item) => `${item.email} ${item.domain ?? '*'}`)
+    .sort();
 const remove = (query: string, client = api) => client.delete(collection(client, query));
-const wipe = (query = '', client = api) => client.delete(client.account(`/suppressions/all${query ? `?${query}` : ''}`));
+const wipe = (query = '', client = api) =>
+  client.delete(client.account(`/suppressions/all${query ? `?${query}` : ''}`));
 
 async function keyWith(scopes: string[]): Promise<ApiClient> {
   const created = await api.post(api.account('/api-keys'), { label: `suppressions ${scopes.join(' ')}`, scopes });
@@ -48,12 +53,28 @@ test.describe.configure({ mode: 'serial' });
 
 test('POST /suppressions - 201 with a list of one suppression, address normalised, for one domain or all', async () => {
   const expiresAt = inDays(10);
-  const created = await create({ email: '  Ada@Example.ORG ', domain: first.toUpperCase(), reason: 'asked us to stop', expires_at: expiresAt });
+  const created = await create({
+    email: '  Ada@Example.ORG ',
+    domain: first.toUpperCase(),
+    reason: 'asked us to stop',
+    expires_at: expiresAt,
+  });
   expect(created.status).toBe(201);
   expect(created.headers.get('idempotent-replayed')).toBeNull();
   expect(created.body).toEqual({
     object: 'list',
-    data: [{ object: 'suppression', id: expect.any(String), created_at: expect.any(String), email: 'ada@example.org', domain: first, reason: 'asked us to stop', expires_at: new Date(expiresAt).toISOString(), kind: 'manual' }],
+    data: [
+      {
+        object: 'suppression',
+        id: expect.any(String),
+        created_at: expect.any(String),
+        email: 'ada@example.org',
+        domain: first,
+        reason: 'asked us to stop',
+        expires_at: new Date(expiresAt).toISOString(),
+        kind: 'manual',
+      },
+    ],
   });
   const everywhere = await create({ email: 'ada@example.org' });
   expect(everywhere.status).toBe(201);
@@ -75,11 +96,35 @@ test.describe('POST /suppressions - bad bodies are 400 naming the field', () => 
   const valid = { email: 'valid@example.org', expires_at: inDays(30), reason: 'r' };
   const cases: { name: string; body: Record<string, unknown>; field: string; message?: RegExp }[] = [
     ...badInputCases(createSuppressionSchema, valid),
-    { name: 'an invalid email address', body: { email: 'not an address', expires_at: inDays(1) }, field: 'email', message: /invalid email address/ },
-    { name: 'expires_at in the past', body: { email: 'a@example.org', expires_at: '2020-01-01T00:00:00Z' }, field: 'expires_at', message: /in the future/ },
-    { name: 'expires_at without a time zone', body: { email: 'a@example.org', expires_at: '2030-01-01T00:00:00' }, field: 'expires_at', message: /RFC 3339/ },
-    { name: 'a domain that is not a domain name', body: { email: 'a@example.org', expires_at: inDays(1), domain: 'not a domain' }, field: 'domain' },
-    { name: 'a domain of no account', body: { email: 'a@example.org', expires_at: inDays(1), domain: `nobody-${stamp}.example.com` }, field: 'domain', message: /not a domain of this account/ },
+    {
+      name: 'an invalid email address',
+      body: { email: 'not an address', expires_at: inDays(1) },
+      field: 'email',
+      message: /invalid email address/,
+    },
+    {
+      name: 'expires_at in the past',
+      body: { email: 'a@example.org', expires_at: '2020-01-01T00:00:00Z' },
+      field: 'expires_at',
+      message: /in the future/,
+    },
+    {
+      name: 'expires_at without a time zone',
+      body: { email: 'a@example.org', expires_at: '2030-01-01T00:00:00' },
+      field: 'expires_at',
+      message: /RFC 3339/,
+    },
+    {
+      name: 'a domain that is not a domain name',
+      body: { email: 'a@example.org', expires_at: inDays(1), domain: 'not a domain' },
+      field: 'domain',
+    },
+    {
+      name: 'a domain of no account',
+      body: { email: 'a@example.org', expires_at: inDays(1), domain: `nobody-${stamp}.example.com` },
+      field: 'domain',
+      message: /not a domain of this account/,
+    },
   ];
   for (const badCase of cases) {
     test(`${badCase.name}`, async () => {
@@ -90,7 +135,10 @@ test.describe('POST /suppressions - bad bodies are 400 naming the field', () => 
   }
 
   test('a body that is not JSON', async () => {
-    const response = await api.request('POST', collection(), { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await api.request('POST', collection(), {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(response, 400);
   });
 });
@@ -130,14 +178,28 @@ test('GET /suppressions - filters by domain, email and creation time; empty valu
   expect(all.status).toBe(200);
   expect(all.body.pagination).toEqual({ has_more: false });
   // Newest first.
-  expect(all.body.data.map((item: { email: string }) => item.email)).toEqual(['three@example.org', 'two@example.org', 'one@example.org']);
-  expect(emailsOf(await list(`domain=${domain.toUpperCase()}.`, own))).toEqual([`one@example.org ${domain}`, `three@example.org ${domain}`]);
+  expect(all.body.data.map((item: { email: string }) => item.email)).toEqual([
+    'three@example.org',
+    'two@example.org',
+    'one@example.org',
+  ]);
+  expect(emailsOf(await list(`domain=${domain.toUpperCase()}.`, own))).toEqual([
+    `one@example.org ${domain}`,
+    `three@example.org ${domain}`,
+  ]);
   expect(emailsOf(await list('email=THREE@example.org', own))).toEqual([`three@example.org ${domain}`]);
-  expect(emailsOf(await list(`email=three@example.org&domain=${domain}`, own))).toEqual([`three@example.org ${domain}`]);
+  expect(emailsOf(await list(`email=three@example.org&domain=${domain}`, own))).toEqual([
+    `three@example.org ${domain}`,
+  ]);
   expect(emailsOf(await list('email=nobody@example.org', own))).toEqual([]);
-  expect(emailsOf(await list(`from_time=${encodeURIComponent(middle)}`, own))).toEqual([`three@example.org ${domain}`, 'two@example.org *']);
+  expect(emailsOf(await list(`from_time=${encodeURIComponent(middle)}`, own))).toEqual([
+    `three@example.org ${domain}`,
+    'two@example.org *',
+  ]);
   expect(emailsOf(await list(`to_time=${encodeURIComponent(middle)}`, own))).toEqual([`one@example.org ${domain}`]);
-  expect(emailsOf(await list(`from_time=${encodeURIComponent(before)}&to_time=${encodeURIComponent(after)}`, own))).toHaveLength(3);
+  expect(
+    emailsOf(await list(`from_time=${encodeURIComponent(before)}&to_time=${encodeURIComponent(after)}`, own)),
+  ).toHaveLength(3);
   // What the official CLI sends on every `suppressions list`.
   expect(emailsOf(await list('domain=&cursor=&email=&from_time=&to_time=&limit=', own))).toHaveLength(3);
 
@@ -185,7 +247,8 @@ for (const [query, field, message] of badQueries) {
 }
 
 test('DELETE /suppressions - one domain of an address, or all of them; none left is 404; email is required', async () => {
-  for (const domain of [first, second, null]) expect((await create({ email: 'del@example.org', domain })).status).toBe(201);
+  for (const domain of [first, second, null])
+    expect((await create({ email: 'del@example.org', domain })).status).toBe(201);
   const one = await remove(`email=DEL@example.org&domain=${second}`);
   expect(one.status).toBe(200);
   expect(one.body).toEqual({ message: 'suppression of del@example.org deleted' });
@@ -206,7 +269,12 @@ test('DELETE /suppressions/all - wipes one domain (unknown domain 404), then eve
   const domain = `wipe-${stamp}.example.com`;
   const other = `wipe2-${stamp}.example.com`;
   for (const name of [domain, other]) await own.post(own.account('/domains'), { domain: name });
-  for (const [email, on] of [['w1@example.org', domain], ['w2@example.org', domain], ['w3@example.org', other], ['w4@example.org', null]] as const) {
+  for (const [email, on] of [
+    ['w1@example.org', domain],
+    ['w2@example.org', domain],
+    ['w3@example.org', other],
+    ['w4@example.org', null],
+  ] as const) {
     expect((await create({ email, domain: on }, own)).status).toBe(201);
   }
   expectError(await wipe(`domain=unknown-${stamp}.example.com`, own), 404, 'domain not found');
@@ -255,9 +323,20 @@ test("tenancy: another account's key cannot reach these suppressions, and its ow
 
 test('a suppression stops blocking at expires_at: it leaves the list and the address is mailed again', async () => {
   const recipient = `expiring-${stamp}@example.org`;
-  const created = await create({ email: recipient, domain: first, expires_at: new Date(Date.now() + 4000).toISOString() });
+  const created = await create({
+    email: recipient,
+    domain: first,
+    expires_at: new Date(Date.now() + 4000).toISOString(),
+  });
   expect(created.status).toBe(201);
-  const send = () => api.post(api.account('/messages'), { from: { email: `news@${first}` }, recipients: [{ email: recipient }], subject: 'S', text_content: 'T', sandbox: true });
+  const send = () =>
+    api.post(api.account('/messages'), {
+      from: { email: `news@${first}` },
+      recipients: [{ email: recipient }],
+      subject: 'S',
+      text_content: 'T',
+      sandbox: true,
+    });
   const blocked = await send();
   await waitForStatus(api, blocked.body.data[0].id, 'Sandbox Suppressed');
   await expect.poll(async () => (await list(`email=${recipient}`)).body.data.length, { timeout: 10_000 }).toBe(0);
@@ -270,14 +349,29 @@ test('a suppression stops blocking at expires_at: it leaves the list and the add
 test('a real hard bounce suppresses the address for the sender domain with its reason and a 30-day expiry; the next send is Suppressed until it is deleted', async () => {
   // Recipients in a domain that does not exist: the delivery bounces (BadDomain), a hard bounce.
   const recipient = `gone@nx-${stamp}.example.net`;
-  const send = () => api.post(api.account('/messages'), { from: { email: `news@${first}` }, recipients: [{ email: recipient }], subject: 'Real', text_content: 'T' });
+  const send = () =>
+    api.post(api.account('/messages'), {
+      from: { email: `news@${first}` },
+      recipients: [{ email: recipient }],
+      subject: 'Real',
+      text_content: 'T',
+    });
   const sent = await send();
   expect(sent.status).toBe(202);
   const bounced = await waitForStatus(api, sent.body.data[0].id, 'Bounced');
   expect(bounced.bounce_classification).toBe('BadDomain');
   const listed = await list(`email=${recipient}`);
   expect(listed.body.data).toEqual([
-    { object: 'suppression', id: expect.any(String), created_at: expect.any(String), email: recipient, domain: first, reason: expect.stringMatching(/^hard bounce \(BadDomain\)/), expires_at: expect.any(String), kind: 'bounce' },
+    {
+      object: 'suppression',
+      id: expect.any(String),
+      created_at: expect.any(String),
+      email: recipient,
+      domain: first,
+      reason: expect.stringMatching(/^hard bounce \(BadDomain\)/),
+      expires_at: expect.any(String),
+      kind: 'bounce',
+    },
   ]);
   const item = listed.body.data[0];
   expect(Date.parse(item.expires_at) - Date.parse(item.created_at)).toBe(30 * DAY_MS);

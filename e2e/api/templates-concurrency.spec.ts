@@ -22,7 +22,11 @@ const { templates, newTemplate } = templateHelpers(() => ({ api, sender }));
 
 test('PUT /templates/:id in parallel - each succeeds or is 409 with Retry-After; the draft is one of the writes', async () => {
   const id = await newTemplate();
-  const writes = Array.from({ length: 20 }, (_, index) => ({ subject: `Subject ${index}`, html_content: `<p>Body ${index}</p>`, text_content: `Text ${index}` }));
+  const writes = Array.from({ length: 20 }, (_, index) => ({
+    subject: `Subject ${index}`,
+    html_content: `<p>Body ${index}</p>`,
+    text_content: `Text ${index}`,
+  }));
   const responses = await Promise.all(writes.map((body) => api.put(templates(api, `/${id}`), body)));
   for (const response of responses) {
     if (response.status === 409) expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -46,9 +50,14 @@ test('POST /templates/:id/publish in parallel - consecutive versions, no gaps, n
     if (response.status === 409) expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     else expect(response.status, response.text).toBe(201);
   }
-  const numbers = responses.filter((response) => response.status === 201).map((response) => response.body.version).sort((a: number, b: number) => a - b);
+  const numbers = responses
+    .filter((response) => response.status === 201)
+    .map((response) => response.body.version)
+    .sort((a: number, b: number) => a - b);
   expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
-  const versions = (await api.get(templates(api, `/${id}/versions`))).body.data.map((version: { version: number }) => version.version);
+  const versions = (await api.get(templates(api, `/${id}/versions`))).body.data.map(
+    (version: { version: number }) => version.version,
+  );
   expect(versions).toEqual([...numbers].reverse());
   expect((await api.get(templates(api, `/${id}`))).body.latest_version).toBe(numbers.length);
 });
@@ -56,7 +65,9 @@ test('POST /templates/:id/publish in parallel - consecutive versions, no gaps, n
 test('POST /templates in parallel with one Idempotency-Key - one template, replayed after', async () => {
   const key = randomUUID();
   const body = { ...WELCOME, name: `Idem ${key}` };
-  const responses = await Promise.all(Array.from({ length: 10 }, () => api.post(templates(), body, { headers: { 'Idempotency-Key': key } })));
+  const responses = await Promise.all(
+    Array.from({ length: 10 }, () => api.post(templates(), body, { headers: { 'Idempotency-Key': key } })),
+  );
   for (const response of responses) {
     if (response.status === 409) {
       expect(response.headers.get('idempotent-replayed')).toBe('false');
@@ -71,13 +82,19 @@ test('POST /templates in parallel with one Idempotency-Key - one template, repla
   expect(replay.body.id).toBe(created[0].body.id);
   const all = await api.get(templates(api, '?limit=100'));
   expect(all.body.data.filter((item: { name: string }) => item.name === body.name)).toHaveLength(1);
-  expect((await api.post(templates(), { ...body, name: 'different' }, { headers: { 'Idempotency-Key': key } })).status).toBe(422);
+  expect(
+    (await api.post(templates(), { ...body, name: 'different' }, { headers: { 'Idempotency-Key': key } })).status,
+  ).toBe(422);
 });
 
 test('POST /templates/:id/publish with an Idempotency-Key - one version, replayed after', async () => {
   const id = await newTemplate();
   const key = randomUUID();
-  const responses = await Promise.all(Array.from({ length: 6 }, () => api.post(templates(api, `/${id}/publish`), undefined, { headers: { 'Idempotency-Key': key } })));
+  const responses = await Promise.all(
+    Array.from({ length: 6 }, () =>
+      api.post(templates(api, `/${id}/publish`), undefined, { headers: { 'Idempotency-Key': key } }),
+    ),
+  );
   const created = responses.filter((response) => response.status === 201);
   expect(new Set(created.map((response) => response.body.version))).toEqual(new Set([1]));
   const replay = await api.post(templates(api, `/${id}/publish`), undefined, { headers: { 'Idempotency-Key': key } });

@@ -38,9 +38,12 @@ const preview = (body: unknown, headers = session, account = accountId): Promise
 /** What the server was given and must never hand back: its master key, data directory, database URL. */
 function expectNothingOfTheServer(text: string) {
   const { dataDir } = sharedServer();
-  const secrets = isPostgresRun() ? [process.env.MAILSTEAD_TEST_SECRET!, process.env.MAILSTEAD_TEST_DATABASE_URL!, dataDir] : [readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), dataDir];
+  const secrets = isPostgresRun()
+    ? [process.env.MAILSTEAD_TEST_SECRET!, process.env.MAILSTEAD_TEST_DATABASE_URL!, dataDir]
+    : [readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), dataDir];
   for (const secret of secrets) expect(text).not.toContain(secret);
-  for (const marker of ['native code', '=>', '[object', 'uid=', 'PATH=', 'NODE_ENV', '<class']) expect(text).not.toContain(marker);
+  for (const marker of ['native code', '=>', '[object', 'uid=', 'PATH=', 'NODE_ENV', '<class'])
+    expect(text).not.toContain(marker);
 }
 
 test('POST /internal/accounts/:id/templates/preview - an API key is 401: the route takes dashboard sessions only', async () => {
@@ -55,13 +58,33 @@ test('POST /internal/accounts/:id/templates/preview - renders each part with the
     substitutions: { first_name: 'Ada', plan: '<gold>', items: ['a', 'b'] },
   });
   expect(response.status, response.text).toBe(200);
-  expect(response.body).toEqual({ object: 'template_preview', subject: 'Hi Ada', html_content: '<p>Hello Ada, plan &lt;gold&gt; [a] [b]</p>', text_content: 'Hello Ada ' });
+  expect(response.body).toEqual({
+    object: 'template_preview',
+    subject: 'Hi Ada',
+    html_content: '<p>Hello Ada, plan &lt;gold&gt; [a] [b]</p>',
+    text_content: 'Hello Ada ',
+  });
 });
 
 const syntaxErrors: [string, Record<string, unknown>, string, RegExp][] = [
-  ['an unclosed expression in html_content', { html_content: '<p>\n{{ first_name </p>' }, 'html_content', /^html_content: template syntax error: .*line 2/],
-  ['a bad expression in text_content', { text_content: 'one\ntwo\n{{ a b }}' }, 'text_content', /^text_content: template syntax error: .*line 3/],
-  ['a stray endif in the subject', { subject: 'x {% endif %}' }, 'subject', /^subject: template syntax error: .*line 1/],
+  [
+    'an unclosed expression in html_content',
+    { html_content: '<p>\n{{ first_name </p>' },
+    'html_content',
+    /^html_content: template syntax error: .*line 2/,
+  ],
+  [
+    'a bad expression in text_content',
+    { text_content: 'one\ntwo\n{{ a b }}' },
+    'text_content',
+    /^text_content: template syntax error: .*line 3/,
+  ],
+  [
+    'a stray endif in the subject',
+    { subject: 'x {% endif %}' },
+    'subject',
+    /^subject: template syntax error: .*line 1/,
+  ],
 ];
 
 for (const [name, body, field, message] of syntaxErrors) {
@@ -88,17 +111,60 @@ const EXEC = `return process.mainModule.require('child_process').execSync('touch
 
 /** Templates written to reach JavaScript or Python internals, to run forever or to exhaust memory: each is a 400 naming the field, quickly. */
 const hostile: [string, Record<string, unknown>, RegExp][] = [
-  ['running a command through a JavaScript constructor', { text_content: `{{ range.constructor("${EXEC}")() }}` }, /^text_content: template error: /],
-  ['reading the environment through a string constructor', { html_content: '<p>{{ "".constructor.constructor("return JSON.stringify(process.env)")() }}</p>' }, /^html_content: template error: /],
-  ['Python class traversal to subclasses', { subject: '{{ "".__class__.__mro__[1].__subclasses__() }}' }, /^subject: template error: /],
-  ['Python globals through a helper', { text_content: "{{ cycler.__init__.__globals__.os.popen('id').read() }}" }, /^text_content: template error: /],
-  ['a loop over a hundred million items', { text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}' }, /^text_content: template error: range of 100000000 items \(limit 10000\)$/],
-  ['nested loops past the iteration limit', { html_content: '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}' }, /^html_content: template error: /],
-  ['endless recursion', { text_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}' }, /^text_content: template error: nested deeper than/],
-  ['a string doubled until it is huge', { text_content: '{% set ns = namespace(s="x") %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}' }, /^text_content: template error: a string of \d+ characters/],
-  ['exponential macro calls', { text_content: '{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}' }, /^text_content: template error: /],
+  [
+    'running a command through a JavaScript constructor',
+    { text_content: `{{ range.constructor("${EXEC}")() }}` },
+    /^text_content: template error: /,
+  ],
+  [
+    'reading the environment through a string constructor',
+    { html_content: '<p>{{ "".constructor.constructor("return JSON.stringify(process.env)")() }}</p>' },
+    /^html_content: template error: /,
+  ],
+  [
+    'Python class traversal to subclasses',
+    { subject: '{{ "".__class__.__mro__[1].__subclasses__() }}' },
+    /^subject: template error: /,
+  ],
+  [
+    'Python globals through a helper',
+    { text_content: "{{ cycler.__init__.__globals__.os.popen('id').read() }}" },
+    /^text_content: template error: /,
+  ],
+  [
+    'a loop over a hundred million items',
+    { text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}' },
+    /^text_content: template error: range of 100000000 items \(limit 10000\)$/,
+  ],
+  [
+    'nested loops past the iteration limit',
+    { html_content: '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}' },
+    /^html_content: template error: /,
+  ],
+  [
+    'endless recursion',
+    { text_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}' },
+    /^text_content: template error: nested deeper than/,
+  ],
+  [
+    'a string doubled until it is huge',
+    {
+      text_content:
+        '{% set ns = namespace(s="x") %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}',
+    },
+    /^text_content: template error: a string of \d+ characters/,
+  ],
+  [
+    'exponential macro calls',
+    { text_content: '{% macro f(n) %}{% if n > 0 %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(60) }}' },
+    /^text_content: template error: /,
+  ],
   // Refused by the request body's own nesting limit before any render.
-  ['substitutions nested 80 levels deep', { text_content: '{{ a }}', substitutions: JSON.parse(`${'{"a":'.repeat(80)}1${'}'.repeat(80)}`) }, /^substitutions\.a\.a.*: nested deeper than 32 levels/],
+  [
+    'substitutions nested 80 levels deep',
+    { text_content: '{{ a }}', substitutions: JSON.parse(`${'{"a":'.repeat(80)}1${'}'.repeat(80)}`) },
+    /^substitutions\.a\.a.*: nested deeper than 32 levels/,
+  ],
 ];
 
 for (const [name, body, message] of hostile) {
@@ -113,7 +179,8 @@ for (const [name, body, message] of hostile) {
 }
 
 test('POST /internal/accounts/:id/templates/preview - probes of objects, prototypes and globals render inert', async () => {
-  const probes = '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ globalThis }}|{{ self }}|{{ config }}|{{ range.prototype }}';
+  const probes =
+    '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ globalThis }}|{{ self }}|{{ config }}|{{ range.prototype }}';
   const response = await api.with(null).request('POST', previewPath(), {
     // Raw JSON: an own "__proto__" key, as JSON.parse makes one.
     rawBody: `{"text_content":${JSON.stringify(probes)},"substitutions":{"__proto__":{"polluted":1},"x":{}}}`,
@@ -126,7 +193,10 @@ test('POST /internal/accounts/:id/templates/preview - probes of objects, prototy
 });
 
 test("POST /internal/accounts/:id/templates/preview - another account's session cannot use it", async () => {
-  const response = await preview({ text_content: 'Hello {{ first_name }}', substitutions: { first_name: 'Ada' } }, otherSession);
+  const response = await preview(
+    { text_content: 'Hello {{ first_name }}', substitutions: { first_name: 'Ada' } },
+    otherSession,
+  );
   expectError(response, 401, /not a member of this account/);
   // Its own account works: the session is valid, the account is not its.
   expect((await preview({ text_content: 'ok' }, otherSession, otherAccountId)).status).toBe(200);
@@ -135,7 +205,10 @@ test("POST /internal/accounts/:id/templates/preview - another account's session 
 test('POST /internal/accounts/:id/templates/preview - an Analyst may preview; a Billing Manager (no templates:read) is 403', async () => {
   const member = async (role: string) => {
     const email = uniqueEmail(`preview-${role.split(' ')[0].toLowerCase()}`);
-    const added = await runCli(['accounts', 'add-member', accountId, '--email', email, '--password', OWNER_PASSWORD, '--role', role], sharedServer().cliEnv);
+    const added = await runCli(
+      ['accounts', 'add-member', accountId, '--email', email, '--password', OWNER_PASSWORD, '--role', role],
+      sharedServer().cliEnv,
+    );
     expect(added.code, added.stderr).toBe(0);
     return dashboardSession(/\(([0-9a-f-]{36})\)/.exec(added.stdout)![1]);
   };

@@ -66,7 +66,10 @@ test('POST /messages - template problems are 400 naming them, and nothing is que
     [{ template_id: deleted }, /^template_id: no template/],
     [{ template_id: live, template_version: 2 }, /^template_version: .*no version 2 \(latest is 1\)/],
     [{ template_id: live, subject: 'S' }, /^template_id: give either template_id or subject, not both/],
-    [{ template_id: live, html_content: '<p>x</p>', text_content: 'x' }, /^template_id: give either template_id or html_content, text_content, not both/],
+    [
+      { template_id: live, html_content: '<p>x</p>', text_content: 'x' },
+      /^template_id: give either template_id or html_content, text_content, not both/,
+    ],
     [{ template_id: 12 }, /^template_id: must be a template id/],
     [{ template_id: live, template_version: 'one' }, /^template_version: must be a positive integer/],
     [{ template_version: 1, subject: 'S', text_content: 'T' }, /^template_version: is only allowed with template_id/],
@@ -81,9 +84,18 @@ test('hostile templates: accepted as drafts (they compile), refused at sending b
   const exec = "return process.mainModule.require('child_process').execSync('id').toString()";
   const refused: [Record<string, unknown>, RegExp][] = [
     [{ text_content: `{{ range.constructor("${exec}")() }}` }, /^text_content: template error: /],
-    [{ subject: '{{ "".constructor.constructor("return JSON.stringify(process.env)")() }}' }, /^subject: template error: /],
-    [{ text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}' }, /^text_content: template error: range of 100000000 items/],
-    [{ html_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}' }, /^html_content: template error: nested deeper than/],
+    [
+      { subject: '{{ "".constructor.constructor("return JSON.stringify(process.env)")() }}' },
+      /^subject: template error: /,
+    ],
+    [
+      { text_content: '{% for i in range(100000000) %}xxxxxxxx{% endfor %}' },
+      /^text_content: template error: range of 100000000 items/,
+    ],
+    [
+      { html_content: '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}' },
+      /^html_content: template error: nested deeper than/,
+    ],
   ];
   for (const [body, message] of refused) {
     const id = await published({ ...body });
@@ -92,13 +104,20 @@ test('hostile templates: accepted as drafts (they compile), refused at sending b
     expect(response.text).not.toContain('uid=');
     expect(response.text).not.toContain('PATH=');
   }
-  const probes = '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ globalThis }}|{{ range(3) | join(",") }}';
-  const id = await published({ subject: 'Probe {{ first_name }}', text_content: probes, html_content: `<p>${probes}</p>` });
+  const probes =
+    '{{ x.constructor }}|{{ x.__proto__ }}|{{ x["constructor"] }}|{{ process }}|{{ require }}|{{ globalThis }}|{{ range(3) | join(",") }}';
+  const id = await published({
+    subject: 'Probe {{ first_name }}',
+    text_content: probes,
+    html_content: `<p>${probes}</p>`,
+  });
   const response = await api.request('POST', api.account('/messages'), {
-    rawBody: JSON.stringify({ from: { email: `news@${sender}` }, template_id: id, sandbox: true, recipients: [{ email: 'r@example.org' }] }).replace(
-      /}$/,
-      ',"substitutions":{"__proto__":{"first_name":"polluted"},"constructor":{"prototype":1},"x":{}}}',
-    ),
+    rawBody: JSON.stringify({
+      from: { email: `news@${sender}` },
+      template_id: id,
+      sandbox: true,
+      recipients: [{ email: 'r@example.org' }],
+    }).replace(/}$/, ',"substitutions":{"__proto__":{"first_name":"polluted"},"constructor":{"prototype":1},"x":{}}}'),
     headers: { 'content-type': 'application/json' },
   });
   expect(response.status, response.text).toBe(202);

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import type { ApiClient } from '../support/client';
-import { TEMPLATE_FIELDS, WELCOME, expectError, expectTemplate, expectVersion, templateAccounts, templateHelpers } from '../support/template-fixtures';
+import {
+  TEMPLATE_FIELDS,
+  WELCOME,
+  expectError,
+  expectTemplate,
+  expectVersion,
+  templateAccounts,
+  templateHelpers,
+} from '../support/template-fixtures';
 
 /**
  * The templates API (marketing-api.md, Templates) on the shared server: drafts, published versions,
@@ -24,14 +32,26 @@ test('POST /templates - 201 with the draft; GET, PUT, list by kind and DELETE', 
   const created = await api.post(templates(), { ...WELCOME, name: '  Welcome  ', kind: 'campaign' });
   expect(created.status).toBe(201);
   expectTemplate(created.body);
-  expect(created.body).toMatchObject({ name: 'Welcome', kind: 'campaign', latest_version: null, revision: 1, subject: WELCOME.subject });
+  expect(created.body).toMatchObject({
+    name: 'Welcome',
+    kind: 'campaign',
+    latest_version: null,
+    revision: 1,
+    subject: WELCOME.subject,
+  });
   const id = created.body.id;
   expect((await api.get(templates(api, `/${id}`))).body).toEqual(created.body);
 
   const edited = await api.put(templates(api, `/${id}`), { text_content: null, name: 'Renamed' });
   expect(edited.status).toBe(200);
   expectTemplate(edited.body);
-  expect(edited.body).toMatchObject({ name: 'Renamed', text_content: null, html_content: WELCOME.html_content, subject: WELCOME.subject, revision: 2 });
+  expect(edited.body).toMatchObject({
+    name: 'Renamed',
+    text_content: null,
+    html_content: WELCOME.html_content,
+    subject: WELCOME.subject,
+    revision: 2,
+  });
 
   const transactional = await newTemplate({ name: 'Receipt' });
   const campaigns = await api.get(templates(api, '?kind=campaign'));
@@ -58,11 +78,19 @@ test('POST /templates/:id/publish - twice gives versions 1 and 2, immutable when
   const first = await api.post(templates(api, `/${id}/publish`));
   expect(first.status).toBe(201);
   expectVersion(first.body);
-  expect(first.body).toMatchObject({ template_id: id, version: 1, subject: WELCOME.subject, html_content: WELCOME.html_content, text_content: WELCOME.text_content });
+  expect(first.body).toMatchObject({
+    template_id: id,
+    version: 1,
+    subject: WELCOME.subject,
+    html_content: WELCOME.html_content,
+    text_content: WELCOME.text_content,
+  });
   expect((await api.put(templates(api, `/${id}`), { subject: 'Second {{ first_name }}' })).status).toBe(200);
   const second = await api.post(templates(api, `/${id}/publish`));
   expect(second.body).toMatchObject({ version: 2, subject: 'Second {{ first_name }}' });
-  expect((await api.put(templates(api, `/${id}`), { subject: 'Draft only', html_content: '<p>draft</p>' })).status).toBe(200);
+  expect(
+    (await api.put(templates(api, `/${id}`), { subject: 'Draft only', html_content: '<p>draft</p>' })).status,
+  ).toBe(200);
 
   expect((await api.get(templates(api, `/${id}/versions/1`))).body).toEqual(first.body);
   expect((await api.get(templates(api, `/${id}/versions/2`))).body).toEqual(second.body);
@@ -79,7 +107,8 @@ test('GET /templates/:id/versions - cursor-paginated like every list: after, bef
   const id = await newTemplate();
   for (let i = 0; i < 5; i++) expect((await api.post(templates(api, `/${id}/publish`))).status).toBe(201);
   const page = (query: string) => api.get(templates(api, `/${id}/versions?${query}`));
-  const numbers = (response: { body: { data: { version: number }[] } }) => response.body.data.map((version) => version.version);
+  const numbers = (response: { body: { data: { version: number }[] } }) =>
+    response.body.data.map((version) => version.version);
   const first = await page('limit=2');
   expect(numbers(first)).toEqual([5, 4]);
   expect(first.body.pagination).toEqual({ has_more: true, next_cursor: expect.any(String) });
@@ -94,8 +123,16 @@ test('GET /templates/:id/versions - cursor-paginated like every list: after, bef
   expect(numbers(await page(''))).toEqual([5, 4, 3, 2, 1]);
   expectError(await page('limit=0'), 400, /limit must be between 1 and 100/);
   expectError(await page('after=nope'), 400, /invalid after cursor/);
-  expectError(await page(`before=${Buffer.from(JSON.stringify({ id: randomUUID() })).toString('base64url')}`), 400, /invalid before cursor/);
-  expectError(await page(`after=${first.body.pagination.next_cursor}&before=${first.body.pagination.next_cursor}`), 400, /after and before cannot be used together/);
+  expectError(
+    await page(`before=${Buffer.from(JSON.stringify({ id: randomUUID() })).toString('base64url')}`),
+    400,
+    /invalid before cursor/,
+  );
+  expectError(
+    await page(`after=${first.body.pagination.next_cursor}&before=${first.body.pagination.next_cursor}`),
+    400,
+    /after and before cannot be used together/,
+  );
 });
 
 test('POST /templates/:id/publish - a draft without a subject or a body is 400', async () => {
@@ -104,12 +141,24 @@ test('POST /templates/:id/publish - a draft without a subject or a body is 400',
   expect(empty.body).toMatchObject({ kind: 'transactional', subject: null, html_content: null, text_content: null });
   expectError(await api.post(templates(api, `/${empty.body.id}/publish`)), 400, /^subject: .*no subject/);
   await api.put(templates(api, `/${empty.body.id}`), { subject: 'S' });
-  expectError(await api.post(templates(api, `/${empty.body.id}/publish`)), 400, /^html_content: .*no html_content or text_content/);
+  expectError(
+    await api.post(templates(api, `/${empty.body.id}/publish`)),
+    400,
+    /^html_content: .*no html_content or text_content/,
+  );
 });
 
 const syntaxErrors: [string, Record<string, unknown>, RegExp][] = [
-  ['an unclosed expression in html_content', { html_content: '<p>\n{{ first_name </p>' }, /^html_content: template syntax error: .*line 2/],
-  ['a bad expression in text_content', { text_content: 'one\ntwo\n{{ a b }}' }, /^text_content: template syntax error: .*line 3/],
+  [
+    'an unclosed expression in html_content',
+    { html_content: '<p>\n{{ first_name </p>' },
+    /^html_content: template syntax error: .*line 2/,
+  ],
+  [
+    'a bad expression in text_content',
+    { text_content: 'one\ntwo\n{{ a b }}' },
+    /^text_content: template syntax error: .*line 3/,
+  ],
   ['a stray endif in the subject', { subject: 'x {% endif %}' }, /^subject: template syntax error: .*line 1/],
   ['an unclosed block', { html_content: '{% if a %}\nyes' }, /^html_content: template syntax error: .*not closed/],
 ];
@@ -130,7 +179,11 @@ const badBodies: [string, Record<string, unknown>, RegExp][] = [
   ['an unknown kind', { kind: 'newsletter' }, /^kind: must be transactional or campaign/],
   ['an object for html_content', { html_content: { a: 1 } }, /^html_content: must be a string/],
   ['a subject over 2000 characters', { subject: 'x'.repeat(2001) }, /^subject: must be at most 2000 characters/],
-  ['html_content over 1,000,000 characters', { html_content: 'x'.repeat(1_000_001) }, /^html_content: must be at most 1000000 characters/],
+  [
+    'html_content over 1,000,000 characters',
+    { html_content: 'x'.repeat(1_000_001) },
+    /^html_content: must be at most 1000000 characters/,
+  ],
 ];
 
 for (const [name, body, message] of badBodies) {
@@ -197,10 +250,19 @@ test('the OpenAPI document lists the template endpoints with their scopes', asyn
   const item = document.paths['/v2/accounts/{account_id}/templates/{template_id}'];
   expect(item.put.description).toMatch(/Retry-After/);
   expect(item.delete.security).toEqual([{ BearerAuth: ['templates:delete'] }]);
-  expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/publish'].post.security).toEqual([{ BearerAuth: ['templates:write'] }]);
-  expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/versions/{version}'].get.security).toEqual([{ BearerAuth: ['templates:read'] }]);
+  expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/publish'].post.security).toEqual([
+    { BearerAuth: ['templates:write'] },
+  ]);
+  expect(document.paths['/v2/accounts/{account_id}/templates/{template_id}/versions/{version}'].get.security).toEqual([
+    { BearerAuth: ['templates:read'] },
+  ]);
   const versions = document.paths['/v2/accounts/{account_id}/templates/{template_id}/versions'].get;
-  expect(versions.parameters.filter((parameter: { in: string }) => parameter.in === 'query').map((parameter: { name: string }) => parameter.name).sort()).toEqual(['after', 'before', 'cursor', 'limit']);
+  expect(
+    versions.parameters
+      .filter((parameter: { in: string }) => parameter.in === 'query')
+      .map((parameter: { name: string }) => parameter.name)
+      .sort(),
+  ).toEqual(['after', 'before', 'cursor', 'limit']);
   expect(document.components.schemas.Template.required.sort()).toEqual(TEMPLATE_FIELDS);
   expect(document.components.schemas.CreateMessageRequest.properties.template_id).toBeDefined();
 });

@@ -16,12 +16,16 @@ test.beforeAll(async () => {
   ({ api: v2 } = await newAccount('Legacy v1'));
   sender = `v1-${stamp}.example.com`;
   await verifiedDomain(v2, sender);
-  const created = await runCli(['accounts', 'v1-key', v2.accountId!, '--label', 'legacy app', '--json'], sharedServer().cliEnv);
+  const created = await runCli(
+    ['accounts', 'v1-key', v2.accountId!, '--label', 'legacy app', '--json'],
+    sharedServer().cliEnv,
+  );
   expect(created.code).toBe(0);
   v1Key = JSON.parse(created.stdout).key;
 });
 
-const send = (body: unknown, headers: Record<string, string> = { 'X-Api-Key': v1Key }) => v2.request('POST', '/v1/email/send', { apiKey: null, body, headers });
+const send = (body: unknown, headers: Record<string, string> = { 'X-Api-Key': v1Key }) =>
+  v2.request('POST', '/v1/email/send', { apiKey: null, body, headers });
 
 const email = (overrides: Record<string, unknown> = {}) => ({
   from: { email: `app@${sender}`, name: 'App' },
@@ -31,16 +35,37 @@ const email = (overrides: Record<string, unknown> = {}) => ({
 });
 
 test('201 with counts; good and bad recipients are counted apart; the messages join the v2 log', async () => {
-  const response = await send(email({ recipients: [{ email: 'good@example.org' }, { email: 'bad@192.0.2.1' }, { email: 'also-good@example.org' }] }));
+  const response = await send(
+    email({
+      recipients: [{ email: 'good@example.org' }, { email: 'bad@192.0.2.1' }, { email: 'also-good@example.org' }],
+    }),
+  );
   expect(response.status).toBe(201);
-  expect(response.body).toEqual({ success_count: 2, fail_count: 1, failed_recipients: ['bad@192.0.2.1'], errors: [expect.stringMatching(/^bad@192\.0\.2\.1: invalid email address/)] });
+  expect(response.body).toEqual({
+    success_count: 2,
+    fail_count: 1,
+    failed_recipients: ['bad@192.0.2.1'],
+    errors: [expect.stringMatching(/^bad@192\.0\.2\.1: invalid email address/)],
+  });
   const listed = await v2.get(v2.account('/messages?recipient=also-good@example.org'));
   expect(listed.body.data).toHaveLength(1);
   await waitForStatus(v2, listed.body.data[0].id, 'Sandbox Delivered');
 });
 
 test('a bare content_id makes the attachment inline (v1 rule)', async () => {
-  const response = await send(email({ recipients: [{ email: 'inline@example.org' }], content: { subject: 'x', html_body: '<img src="cid:logo">', attachments: [{ data: 'aGk=', base64: true, file_name: 'logo.png', content_type: 'image/png', content_id: 'logo' }], headers: { 'AhaSend-Sandbox': '1' } } }));
+  const response = await send(
+    email({
+      recipients: [{ email: 'inline@example.org' }],
+      content: {
+        subject: 'x',
+        html_body: '<img src="cid:logo">',
+        attachments: [
+          { data: 'aGk=', base64: true, file_name: 'logo.png', content_type: 'image/png', content_id: 'logo' },
+        ],
+        headers: { 'AhaSend-Sandbox': '1' },
+      },
+    }),
+  );
   expect(response.status).toBe(201);
   const [message] = (await v2.get(v2.account('/messages?recipient=inline@example.org'))).body.data;
   const full = await v2.get(v2.account(`/messages/${message.id}`));
@@ -49,7 +74,12 @@ test('a bare content_id makes the attachment inline (v1 rule)', async () => {
 });
 
 test('a wrong or missing X-Api-Key is 403 invalid credentials; a v2 key is not a v1 key', async () => {
-  for (const headers of [{}, { 'X-Api-Key': 'v1-wrong' }, { 'X-Api-Key': v2.apiKey! }, { Authorization: `Bearer ${v2.apiKey}` }]) {
+  for (const headers of [
+    {},
+    { 'X-Api-Key': 'v1-wrong' },
+    { 'X-Api-Key': v2.apiKey! },
+    { Authorization: `Bearer ${v2.apiKey}` },
+  ]) {
     const response = await send(email(), headers as Record<string, string>);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ status: 'invalid credentials' });
@@ -74,7 +104,11 @@ for (const [name, body, message] of badBodies) {
 }
 
 test('400 for a body that is not JSON', async () => {
-  const response = await v2.request('POST', '/v1/email/send', { apiKey: null, rawBody: 'from=a', headers: { 'X-Api-Key': v1Key, 'content-type': 'application/x-www-form-urlencoded' } });
+  const response = await v2.request('POST', '/v1/email/send', {
+    apiKey: null,
+    rawBody: 'from=a',
+    headers: { 'X-Api-Key': v1Key, 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(response.status).toBe(400);
   expect(response.body.status).toMatch(/application\/json/);
 });
@@ -114,7 +148,9 @@ test.describe('rate limits', () => {
     expect(created.code).toBe(0);
     const client = new ApiClient(server.baseUrl, server.dataDir, null, account.accountId);
     const headers = { 'X-Api-Key': JSON.parse(created.stdout).key };
-    const responses = await Promise.all(Array.from({ length: 5 }, () => client.request('POST', '/v1/email/send', { body: {}, headers })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => client.request('POST', '/v1/email/send', { body: {}, headers })),
+    );
     const limited = responses.filter((response) => response.status === 429);
     expect(limited.length).toBeGreaterThanOrEqual(1);
     for (const response of limited) {

@@ -31,7 +31,20 @@ test.afterAll(async () => {
 });
 
 const create = (args: string[] = []) =>
-  runCli(['accounts', 'create', '--name', 'CLI Co', '--owner-email', uniqueEmail(), '--owner-password', 'pass-word-123', ...args], env);
+  runCli(
+    [
+      'accounts',
+      'create',
+      '--name',
+      'CLI Co',
+      '--owner-email',
+      uniqueEmail(),
+      '--owner-password',
+      'pass-word-123',
+      ...args,
+    ],
+    env,
+  );
 
 test('accounts create --api-key --json prints exactly one JSON object and the key works', async () => {
   const result = await create(['--api-key', '--json']);
@@ -53,12 +66,31 @@ test('accounts create without --api-key makes no key; without --json prints read
 
 test('an existing user with the right password owns a second account; a wrong password is exit 1', async () => {
   const email = uniqueEmail('repeat');
-  const first = await runCli(['accounts', 'create', '--name', 'One', '--owner-email', email, '--owner-password', 'right-password', '--json'], env);
-  const second = await runCli(['accounts', 'create', '--name', 'Two', '--owner-email', email.toUpperCase(), '--owner-password', 'right-password', '--json'], env);
+  const first = await runCli(
+    ['accounts', 'create', '--name', 'One', '--owner-email', email, '--owner-password', 'right-password', '--json'],
+    env,
+  );
+  const second = await runCli(
+    [
+      'accounts',
+      'create',
+      '--name',
+      'Two',
+      '--owner-email',
+      email.toUpperCase(),
+      '--owner-password',
+      'right-password',
+      '--json',
+    ],
+    env,
+  );
   expect(first.code).toBe(0);
   expect(second.code).toBe(0);
   expect(JSON.parse(second.stdout).owner_id).toBe(JSON.parse(first.stdout).owner_id);
-  const wrong = await runCli(['accounts', 'create', '--name', 'Three', '--owner-email', email, '--owner-password', 'wrong-password', '--json'], env);
+  const wrong = await runCli(
+    ['accounts', 'create', '--name', 'Three', '--owner-email', email, '--owner-password', 'wrong-password', '--json'],
+    env,
+  );
   expect(wrong.code).toBe(1);
   expect(wrong.stdout).toBe('');
   expect(wrong.stderr).toMatch(/already exists and the password does not match/);
@@ -81,10 +113,22 @@ for (const [name, args] of usageErrors) {
 }
 
 const badInput: [string, string[], RegExp][] = [
-  ['a bad email', ['accounts', 'create', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', 'long-enough'], /owner_email/],
-  ['a short password', ['accounts', 'create', '--name', 'X', '--owner-email', 'short@example.com', '--owner-password', 'short'], /owner_password/],
+  [
+    'a bad email',
+    ['accounts', 'create', '--name', 'X', '--owner-email', 'not-an-email', '--owner-password', 'long-enough'],
+    /owner_email/,
+  ],
+  [
+    'a short password',
+    ['accounts', 'create', '--name', 'X', '--owner-email', 'short@example.com', '--owner-password', 'short'],
+    /owner_password/,
+  ],
   // The same rule as the dashboard's first-run setup: at least 10 characters.
-  ['a 9-character password', ['accounts', 'create', '--name', 'X', '--owner-email', 'nine@example.com', '--owner-password', '123456789'], /owner_password: must be at least 10 characters/],
+  [
+    'a 9-character password',
+    ['accounts', 'create', '--name', 'X', '--owner-email', 'nine@example.com', '--owner-password', '123456789'],
+    /owner_password: must be at least 10 characters/,
+  ],
   ['an unknown tier', ['accounts', 'set-tier', '01a20000-0000-7000-8000-000000000000', 'gold'], /tier/],
   ['an unknown account', ['accounts', 'set-tier', '01a20000-0000-7000-8000-000000000000', 'partner'], /not found/],
   ['a malformed account id', ['accounts', 'suspend', 'nope'], /account_id/],
@@ -112,7 +156,21 @@ test('commands work with the server stopped, and the server sees their work afte
   test.skip(isPostgresRun(), 'the stopped-server path differs only for the embedded database');
   const dataDir = tempDataDir();
   const offlineEnv = { DATA_DIR: dataDir };
-  const result = await runCli(['accounts', 'create', '--name', 'Offline', '--owner-email', uniqueEmail(), '--owner-password', 'pass-word-123', '--api-key', '--json'], offlineEnv);
+  const result = await runCli(
+    [
+      'accounts',
+      'create',
+      '--name',
+      'Offline',
+      '--owner-email',
+      uniqueEmail(),
+      '--owner-password',
+      'pass-word-123',
+      '--api-key',
+      '--json',
+    ],
+    offlineEnv,
+  );
   expect(result.code).toBe(0);
   const created = JSON.parse(result.stdout);
   const offlineServer = await startServer({ dataDir });

@@ -1,13 +1,19 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { capture, signIn } from '../support/dashboard';
 import { verifiedDomain, waitForStatus } from '../support/sending';
 import { newAccount, sharedServer } from '../support/shared';
 
-test('API keys: create shows the secret once, edit and delete work, server errors sit next to their field', async ({ page }, testInfo) => {
+test('API keys: create shows the secret once, edit and delete work, server errors sit next to their field', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('keys-owner');
   const account = await newAccount('Dashboard keys', email);
   const { baseUrl } = sharedServer();
+  const stamp = Date.now().toString(36);
+  const [ours, alsoOurs] = [`keys-a-${stamp}.example.com`, `keys-b-${stamp}.example.com`];
+  for (const domain of [ours, alsoOurs])
+    expect((await account.api.post(account.api.account('/domains'), { domain })).status).toBe(201);
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
@@ -16,6 +22,15 @@ test('API keys: create shows the secret once, edit and delete work, server error
 
   await page.getByRole('button', { name: 'Create API key' }).click();
   const dialog = page.getByRole('dialog');
+  // Focus starts in the first field, not on the dialog's close button.
+  await expect(dialog.getByLabel('Label')).toBeFocused();
+  expect(await dialog.getByLabel('Label').evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe(
+    'none',
+  );
+  // A standard account is offered no sub-account scopes (only a partner has sub accounts).
+  await expect(dialog.getByRole('group', { name: 'Scopes' })).toContainText('Templates');
+  await expect(dialog.getByRole('group', { name: 'Scopes' })).not.toContainText('Sub accounts');
+  await expect(dialog.getByRole('group', { name: 'Scopes' })).not.toContainText('Sub-account API keys');
   await dialog.getByLabel('Label').fill('billing service');
   await dialog.locator('[data-scope="domains:read"]').check();
   await dialog.locator('[data-scope-prefix="messages:send"]').selectOption('all');
@@ -51,18 +66,35 @@ test('API keys: create shows the secret once, edit and delete work, server error
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('[data-api-key-row="billing service v2"]')).toContainText('+1 more');
 
-  // A domain scope for a domain the account does not have: the server says so under Scopes.
+  // "Some domains" is a pick of the account's own domains, not free text.
   await page.getByRole('button', { name: 'Edit billing service v2' }).click();
   await edit.locator('[data-scope-prefix="messages:read"]').selectOption('some');
-  await edit.getByLabel('Domains for messages:read').fill('not-ours.example');
-  await edit.getByLabel('Domains for messages:read').blur();
+  const picks = edit.getByRole('group', { name: 'Domains for messages:read' });
+  await expect(picks.locator('[data-scope-domain]')).toHaveCount(2);
+  await expect(picks.getByRole('textbox')).toHaveCount(0);
+  // None ticked yet: the server says so under Scopes.
   await edit.getByRole('button', { name: 'Save changes' }).click();
-  await expect(edit.locator('[data-field-error="scopes"]')).toContainText('names a domain this account does not have');
-  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit.locator('[data-field-error="scopes"]')).toBeVisible();
+  await picks.getByLabel(ours).check();
+  await picks.getByLabel(alsoOurs).check();
+  await picks.getByLabel(alsoOurs).uncheck();
+  await capture(page, testInfo, 'api-key-some-domains');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit).toBeHidden();
+  const saved = (await account.api.get(account.api.account('/api-keys'))).body.data.find(
+    (key: { label: string }) => key.label === 'billing service v2',
+  );
+  const savedScopes = saved.scopes.map((scope: { scope: string }) => scope.scope);
+  expect(savedScopes).toContain(`messages:read:{${ours}}`);
+  expect(savedScopes).not.toContain(`messages:read:{${alsoOurs}}`);
 
   await page.getByRole('button', { name: 'Delete billing service v2' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete API key' });
   await expect(confirm).toContainText('billing service v2');
+  // A destructive question starts on its safe answer, with a ring that shows it (never on "✕").
+  const cancel = confirm.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  expect(await cancel.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
   await capture(page, testInfo, 'delete-api-key');
   await confirm.getByRole('button', { name: 'Delete key' }).click();
   await expect(page.locator('[data-api-key-row="billing service v2"]')).toHaveCount(0);
@@ -79,6 +111,8 @@ test('settings: the account fields save through PUT /v2/accounts/{id}', async ({
   await page.goto(`${sharedServer().baseUrl}/${account.accountId}/settings`);
   await page.getByLabel('Name').fill('Renamed in the dashboard');
   await page.getByLabel('Track opens').check();
+  // A bare domain, as the sub-account form takes it, is kept as its web address.
+  await page.getByLabel('Website').fill('Acme.Example.com');
   await page.getByLabel('Message content (days)').fill('31');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.locator('[data-field-error="data"]')).toContainText('between 0 and 30');
@@ -87,7 +121,12 @@ test('settings: the account fields save through PUT /v2/accounts/{id}', async ({
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await capture(page, testInfo, 'settings');
   const saved = await account.api.get(account.api.account());
-  expect(saved.body).toMatchObject({ name: 'Renamed in the dashboard', track_opens: true, message_data_retention: 3 });
+  expect(saved.body).toMatchObject({
+    name: 'Renamed in the dashboard',
+    website: 'https://acme.example.com',
+    track_opens: true,
+    message_data_retention: 3,
+  });
 });
 
 test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out', async ({ page }, testInfo) => {
@@ -106,14 +145,26 @@ test('sandbox mode: a key switched to sandbox in the dashboard sends nothing out
   await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Live');
   await page.getByRole('button', { name: 'Use sandbox for Created by mailstead accounts create' }).click();
   await confirm.getByRole('button', { name: 'Use sandbox' }).click();
-  await expect(page.getByTestId('api-keys-notice')).toContainText('is in sandbox mode: mail sent with it is no longer delivered');
+  await expect(page.getByTestId('api-keys-notice')).toContainText(
+    'is in sandbox mode: mail sent with it is no longer delivered',
+  );
   await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Sandbox');
   await capture(page, testInfo, 'sandbox-key');
-  const sent = await account.api.post(account.api.account('/messages'), { from: { email: `a@${domain}` }, recipients: [{ email: 'someone@example.org' }], subject: 's', text_content: 't' });
+  const sent = await account.api.post(account.api.account('/messages'), {
+    from: { email: `a@${domain}` },
+    recipients: [{ email: 'someone@example.org' }],
+    subject: 's',
+    text_content: 't',
+  });
   expect(sent.status).toBe(202);
   await waitForStatus(account.api, sent.body.data[0].id, 'Sandbox Delivered');
   await page.getByRole('button', { name: 'Go live with Created by mailstead accounts create' }).click();
-  await page.getByRole('dialog', { name: /Go live with/ }).getByRole('button', { name: 'Go live' }).click();
-  await expect(page.getByTestId('api-keys-notice')).toContainText('is live: mail sent with it is delivered from now on');
+  await page
+    .getByRole('dialog', { name: /Go live with/ })
+    .getByRole('button', { name: 'Go live' })
+    .click();
+  await expect(page.getByTestId('api-keys-notice')).toContainText(
+    'is live: mail sent with it is delivered from now on',
+  );
   await expect(page.locator('[data-api-key-row="Created by mailstead accounts create"]')).toContainText('Live');
 });

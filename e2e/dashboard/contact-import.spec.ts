@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, defineAttributes, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
@@ -23,12 +24,16 @@ function writeCsv(path: string, stamp: string) {
   const lines = ['Email,First Name,Last Name,plan,seats,notes'];
   for (let row = 1; row <= ROWS; row++) {
     const email = BAD_ROWS.get(row) ?? `person-${row}-${stamp}@example.com`;
-    lines.push(`${email},First ${row},"Last, ${row}",${row % 2 ? 'gold' : 'silver'},${row === BAD_SEATS_ROW ? 'many' : row % 10},note ${row}`);
+    lines.push(
+      `${email},First ${row},"Last, ${row}",${row % 2 ? 'gold' : 'silver'},${row === BAD_SEATS_ROW ? 'many' : row % 10},note ${row}`,
+    );
   }
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
 
-test('a 100,000-row CSV: preview, mapping, list, live progress, completion and refused rows', async ({ page }, testInfo) => {
+test('a 100,000-row CSV: preview, mapping, list, live progress, completion and refused rows', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(300_000);
   const stamp = Date.now().toString(36);
   const email = uniqueEmail('import-owner');
@@ -96,7 +101,10 @@ test('a 100,000-row CSV: preview, mapping, list, live progress, completion and r
     )
     .toBe('completed');
   // Progress was visible before the end: the job was seen queued or running first.
-  expect(seen.some((sample) => sample.status !== 'completed'), JSON.stringify(seen)).toBe(true);
+  expect(
+    seen.some((sample) => sample.status !== 'completed'),
+    JSON.stringify(seen),
+  ).toBe(true);
   console.log(`import progress samples: ${JSON.stringify(seen)}`);
   await expect(bar).toHaveAttribute('aria-valuenow', '100');
   await expect(panel.locator('[data-import-count="processed"] dd')).toHaveText('100,000');
@@ -109,12 +117,16 @@ test('a 100,000-row CSV: preview, mapping, list, live progress, completion and r
   // and the row's own cells as uploaded (mapped columns only), ready to fix and import again.
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Download refused rows (CSV)' }).click();
-  const csv = readFileSync(await (await download).path(), 'utf8').trim().split('\n');
+  const csv = readFileSync(await (await download).path(), 'utf8')
+    .trim()
+    .split('\n');
   expect(csv[0]).toBe('row,email,reason,email,first_name,last_name,plan,seats');
   expect(csv).toHaveLength(4);
   expect(csv.map((line) => line.split(',')[0]).slice(1)).toEqual(['11', '50001', String(BAD_SEATS_ROW + 1)]);
   expect(csv[1]).toMatch(/^11,not-an-address,[^\n]*,not-an-address,First 10,"Last, 10",silver,0$/);
-  expect(csv[3]).toContain(`,person-${BAD_SEATS_ROW}-${stamp}@example.com,First ${BAD_SEATS_ROW},"Last, ${BAD_SEATS_ROW}",gold,many`);
+  expect(csv[3]).toContain(
+    `,person-${BAD_SEATS_ROW}-${stamp}@example.com,First ${BAD_SEATS_ROW},"Last, ${BAD_SEATS_ROW}",gold,many`,
+  );
 
   await page.setViewportSize(PHONE);
   await expectNoHorizontalOverflow(page);
@@ -131,7 +143,9 @@ test('a 100,000-row CSV: preview, mapping, list, live progress, completion and r
   await expect(page.locator('[data-figure="confirmed"] [data-value]')).toHaveText('99,997');
 });
 
-test('a small file keeps its columns as they are; a file that is not CSV is refused before upload', async ({ page }, testInfo) => {
+test('a small file keeps its columns as they are; a file that is not CSV is refused before upload', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const email = uniqueEmail('import-small');
@@ -146,9 +160,15 @@ test('a small file keeps its columns as they are; a file that is not CSV is refu
   await page.getByLabel('CSV file').setInputFiles(good);
   await expect(page.getByTestId('import-row-count')).toHaveText('2 rows');
   await page.getByRole('button', { name: 'Start import' }).click();
-  await expect(page.getByRole('region', { name: 'Import progress' })).toHaveAttribute('data-import-status', 'completed', { timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Import progress' })).toHaveAttribute(
+    'data-import-status',
+    'completed',
+    { timeout: 60_000 },
+  );
   await expect(page.locator('[data-import-count="created"] dd')).toHaveText('2');
-  expect((await api.get(api.account(`/contacts/${encodeURIComponent(`small-2-${stamp}@example.com`)}`))).body.first_name).toBe('Dos');
+  expect(
+    (await api.get(api.account(`/contacts/${encodeURIComponent(`small-2-${stamp}@example.com`)}`))).body.first_name,
+  ).toBe('Dos');
 
   // A quote that never closes: the browser's parser says so before anything is sent.
   await page.getByRole('button', { name: 'Import another file' }).click();

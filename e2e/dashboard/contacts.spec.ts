@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, defineAttributes, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { verifiedDomain, waitForStatus } from '../support/sending';
@@ -19,7 +20,9 @@ async function applySearch(page: Page, fill: (form: ReturnType<typeof search>) =
   await search(page).getByRole('button', { name: 'Search' }).click();
 }
 
-test('attributes, search and filters, paging, bulk actions with confirmation, and a contact page', async ({ page }, testInfo) => {
+test('attributes, search and filters, paging, bulk actions with confirmation, and a contact page', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('contacts-owner');
   const { api, accountId } = await newAccount('Contacts', email);
@@ -52,21 +55,46 @@ test('attributes, search and filters, paging, bulk actions with confirmation, an
   for (let batch = 0; batch < 53; batch += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, 53 - batch) }, async (_, index) => {
-        const created = await api.post(api.account('/contacts'), { email: `bulk-${batch + index}-${stamp}@example.net` });
+        const created = await api.post(api.account('/contacts'), {
+          email: `bulk-${batch + index}-${stamp}@example.net`,
+        });
         expect(created.status).toBe(201);
       }),
     );
   }
   // Newest first: Ada and Grace come last, so they are on the first page.
-  expect((await api.post(api.account('/contacts'), { email: ada, first_name: 'Ada', last_name: 'Lovelace', attributes: { plan: 'gold', seats: 3 } })).status).toBe(201);
-  expect((await api.post(api.account('/contacts'), { email: grace, first_name: 'Grace', last_name: 'Hopper', attributes: { plan: 'silver' } })).status).toBe(201);
+  expect(
+    (
+      await api.post(api.account('/contacts'), {
+        email: ada,
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        attributes: { plan: 'gold', seats: 3 },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await api.post(api.account('/contacts'), {
+        email: grace,
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        attributes: { plan: 'silver' },
+      })
+    ).status,
+  ).toBe(201);
   const list = await api.post(api.account('/lists'), { name: 'Newsletter', description: 'Monthly news' });
   expect(list.status).toBe(201);
 
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', `/${accountId}/contacts`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' })).toHaveAttribute(
+    'href',
+    `/${accountId}/contacts`,
+  );
   await page.goto(`${baseUrl}/${accountId}/contacts`);
   await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
   await expect(rows(page)).toHaveCount(50);
+  // The page heads with the account's total, not the page's 50.
+  await expect(page.getByTestId('contacts-total')).toHaveText('55 contacts');
   await capture(page, testInfo, 'contacts-desktop');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/[?&]after=/);
@@ -166,7 +194,13 @@ test('attributes, search and filters, paging, bulk actions with confirmation, an
   // A contact's page: mail sent to it, from the message log.
   const domain = `contacts-${stamp}.example.com`;
   await verifiedDomain(api, domain);
-  const sent = await api.post(api.account('/messages'), { from: { email: `news@${domain}` }, sandbox: true, recipients: [{ email: ada }], subject: 'Welcome, Ada', text_content: 'Hi.' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `news@${domain}` },
+    sandbox: true,
+    recipients: [{ email: ada }],
+    subject: 'Welcome, Ada',
+    text_content: 'Hi.',
+  });
   expect(sent.status).toBe(202);
   await waitForStatus(api, sent.body.data[0].id, 'Sandbox Delivered');
 
@@ -204,7 +238,10 @@ test('attributes, search and filters, paging, bulk actions with confirmation, an
   expect((await api.get(api.account(`/contacts/${encodeURIComponent(ada)}`))).body.unsubscribed).toBe(false);
   // The history keeps both changes (R3), newest first.
   await expect(page.locator('[data-subscription-event]')).toHaveCount(2);
-  await expect(page.locator('[data-subscription-event]').first()).toHaveAttribute('data-subscription-event', 'resubscribed');
+  await expect(page.locator('[data-subscription-event]').first()).toHaveAttribute(
+    'data-subscription-event',
+    'resubscribed',
+  );
 
   await page.setViewportSize(PHONE);
   await expectNoHorizontalOverflow(page);
@@ -226,7 +263,10 @@ test('attributes, search and filters, paging, bulk actions with confirmation, an
   // Delete a contact from its page, after a confirmation.
   await page.goto(`${baseUrl}/${accountId}/contacts/${saved.id}`);
   await page.getByRole('button', { name: 'Delete…' }).click();
-  await page.getByRole('dialog', { name: 'Delete this contact?' }).getByRole('button', { name: 'Delete contact' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this contact?' })
+    .getByRole('button', { name: 'Delete contact' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${accountId}/contacts$`));
   expect((await api.get(api.account(`/contacts/${encodeURIComponent(ada)}`))).status).toBe(404);
 });

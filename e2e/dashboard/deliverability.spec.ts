@@ -1,8 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { fetch as undiciFetch } from 'undici';
 import { OWNER_PASSWORD, createAccountWithKey, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
-import { DESKTOP, PHONE, capture, expectChartTicksApart, expectNoHorizontalOverflow, ownDashboardServer, signIn } from '../support/dashboard';
+import {
+  DESKTOP,
+  PHONE,
+  capture,
+  expectChartTicksApart,
+  expectNoHorizontalOverflow,
+  ownDashboardServer,
+  signIn,
+} from '../support/dashboard';
 import { DnsControl } from '../support/dns-server';
 import { TestMx } from '../support/mx-server';
 import { routeDomainToLoopback, verifiedDomain, waitForStatus } from '../support/sending';
@@ -38,13 +47,20 @@ test.use({ timezoneId: 'Asia/Kolkata' });
 async function account(name: string) {
   const email = uniqueEmail(name);
   const created = await createAccountWithKey(server().env, name, email);
-  return { email, accountId: created.accountId, api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId) };
+  return {
+    email,
+    accountId: created.accountId,
+    api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId),
+  };
 }
 
 /** Requests a tracking URL as a mail client would: the tracking host, resolved to 127.0.0.1. */
 function visit(url: string) {
   const parsed = new URL(url);
-  return undiciFetch(`http://127.0.0.1:${parsed.port}${parsed.pathname}`, { headers: { host: parsed.host, 'user-agent': 'Mozilla/5.0 Thunderbird/128.0' }, redirect: 'manual' });
+  return undiciFetch(`http://127.0.0.1:${parsed.port}${parsed.pathname}`, {
+    headers: { host: parsed.host, 'user-agent': 'Mozilla/5.0 Thunderbird/128.0' },
+    redirect: 'manual',
+  });
 }
 
 const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}"] [data-value]`);
@@ -53,7 +69,10 @@ async function expectFigures(page: Page, expected: Record<string, string>) {
   for (const [name, value] of Object.entries(expected)) await expect(figure(page, name), name).toHaveText(value);
 }
 
-test('a real send shows in the charts; filters update the URL and the charts; a shared URL restores the view', async ({ page, context }, testInfo) => {
+test('a real send shows in the charts; filters update the URL and the charts; a shared URL restores the view', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { email, accountId, api } = await account('deliverability');
   const first = `deliv-a-${stamp}.example.com`;
@@ -80,7 +99,13 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
     tracking: { open: true, click: true },
   });
   expect(welcome.status).toBe(202);
-  const receipt = await api.post(api.account('/messages'), { from: { email: `billing@${second}` }, recipients: [{ email: buyer }, { email: later }], subject: 'Receipt', text_content: 'Paid.', tags: ['receipt'] });
+  const receipt = await api.post(api.account('/messages'), {
+    from: { email: `billing@${second}` },
+    recipients: [{ email: buyer }, { email: later }],
+    subject: 'Receipt',
+    text_content: 'Paid.',
+    tags: ['receipt'],
+  });
   expect(receipt.status).toBe(202);
   const [readerId, quietId, goneId] = welcome.body.data.map((item: { id: string }) => item.id);
   const [buyerId, laterId] = receipt.body.data.map((item: { id: string }) => item.id);
@@ -88,7 +113,13 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
   await waitForStatus(api, goneId, 'Bounced');
   await waitForStatus(api, laterId, 'Deferred');
   // The bounced address is suppressed now: the next message to it is not sent.
-  const again = await api.post(api.account('/messages'), { from: { email: `hello@${first}` }, recipients: [{ email: gone }], subject: 'Welcome again', text_content: 'Hi.', tags: ['welcome'] });
+  const again = await api.post(api.account('/messages'), {
+    from: { email: `hello@${first}` },
+    recipients: [{ email: gone }],
+    subject: 'Welcome again',
+    text_content: 'Hi.',
+    tags: ['welcome'],
+  });
   await waitForStatus(api, again.body.data[0].id, 'Suppressed');
   // The reader opens the mail and clicks its link.
   const html = String(mx.for(reader)[0].parsed.html);
@@ -104,34 +135,70 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
   await expect(page.getByRole('heading', { level: 1, name: 'Deliverability' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
   // Every outcome of the send, in figures a person reads, and in the tables behind the charts.
-  await expectFigures(page, { accepted: '6', delivered: '3', deferred: '1', bounced: '1', failed: '0', suppressed: '1', 'bounce-rate': '25.0%', 'open-rate': '33.3%', 'click-rate': '33.3%', 'complaint-rate': '0.0%' });
-  await expect(page.locator('[data-figure="complaint-rate"]')).toContainText('No complaint data yet');
+  await expectFigures(page, {
+    accepted: '6',
+    delivered: '3',
+    deferred: '1',
+    bounced: '1',
+    failed: '0',
+    suppressed: '1',
+    'bounce-rate': '25.0%',
+    'open-rate': '33.3%',
+    'click-rate': '33.3%',
+    'complaint-rate': '—',
+  });
+  // Complaints are processed (suppression, webhook) but not counted here: the page says both, never "not received".
+  await expect(page.locator('[data-figure="complaint-rate"]')).toContainText(
+    'Complaints are received, not counted here yet',
+  );
+  await expect(page.locator('[data-chart="complaint-rate"]')).not.toContainText('does not receive');
+  await expect(page.getByText(/Mailstead receives spam complaints \(ARF feedback-loop reports/)).toBeVisible();
   // Chromium's ICU still names Kolkata by its old name.
   await expect(page.getByTestId('statistics-scope')).toContainText(/Asia\/(Kolkata|Calcutta)/);
   // The default limit (10%) is below this account's 25%: the page warns, and draws the limit.
   await expect(page.getByText('Bounce rate 25.0% is above the pause limit of 10.0%')).toBeVisible();
   // recharts draws a reference line's label in a layer of its own, above the lines.
-  for (const [chart, label] of [['bounce-rate', 'Pause above 10.0%'], ['complaint-rate', 'Keep under 0.1%']]) {
+  for (const [chart, label] of [
+    ['bounce-rate', 'Pause above 10.0%'],
+    ['complaint-rate', 'Keep under 0.1%'],
+  ]) {
     // A horizontal line has no height, so Playwright never calls it visible: it is there.
     await expect(page.locator(`[data-chart="${chart}"] .recharts-reference-line-line`)).toHaveCount(1);
     await expect(page.locator(`[data-chart="${chart}"] .recharts-label`, { hasText: label })).toBeVisible();
   }
   await expect(page.locator('[data-chart="outcomes"] .recharts-bar-rectangle').first()).toBeVisible();
-  const today = page.locator('[data-table="outcomes"] tbody tr').filter({ has: page.locator('[data-column="accepted"]', { hasText: /^6$/ }) });
+  const today = page
+    .locator('[data-table="outcomes"] tbody tr')
+    .filter({ has: page.locator('[data-column="accepted"]', { hasText: /^6$/ }) });
   await expect(today).toHaveCount(1);
   await expect(today.locator('[data-column="delivered"]')).toHaveText('3');
-  await expect(page.locator('[data-table="bounce-classes"] [data-row="InvalidRecipient"] [data-column="count"]')).toHaveText('1');
-  await expect(page.locator(`[data-table="delivery-time"] [data-row="${rcptDomain}"] [data-column="count"]`)).toHaveText('3');
-  await expect(page.locator(`[data-table="delivery-time"] [data-row="${rcptDomain}"] [data-column="seconds"]`)).toHaveText(/\d+(\.\d)? s$|ms$/);
+  await expect(
+    page.locator('[data-table="bounce-classes"] [data-row="InvalidRecipient"] [data-column="count"]'),
+  ).toHaveText('1');
+  await expect(
+    page.locator(`[data-table="delivery-time"] [data-row="${rcptDomain}"] [data-column="count"]`),
+  ).toHaveText('3');
+  await expect(
+    page.locator(`[data-table="delivery-time"] [data-row="${rcptDomain}"] [data-column="seconds"]`),
+  ).toHaveText(/\d+(\.\d)? s$|ms$/);
   await page.getByText('Show the numbers').first().click();
   await expect(page.locator('[data-table="outcomes"]')).toBeVisible();
   await capture(page, testInfo, 'deliverability-desktop');
-  for (const chart of ['outcomes', 'bounce-rate', 'complaint-rate', 'engagement', 'bounce-classes', 'delivery-time']) await expectChartTicksApart(page, chart);
+  for (const chart of ['outcomes', 'bounce-rate', 'complaint-rate', 'engagement', 'bounce-classes', 'delivery-time'])
+    await expectChartTicksApart(page, chart);
 
   // A sender domain: the URL says so, and every figure is that domain's.
   await page.getByLabel('Sender domain').selectOption(second);
   await expect(page).toHaveURL(new RegExp(`[?&]domain=${second.replace(/\./g, '\\.')}`));
-  await expectFigures(page, { accepted: '2', delivered: '1', deferred: '1', bounced: '0', suppressed: '0', 'bounce-rate': '0.0%', 'open-rate': '0.0%' });
+  await expectFigures(page, {
+    accepted: '2',
+    delivered: '1',
+    deferred: '1',
+    bounced: '0',
+    suppressed: '0',
+    'bounce-rate': '0.0%',
+    'open-rate': '0.0%',
+  });
   await expect(page.getByText(/above the pause limit/)).toHaveCount(0);
 
   // A tag this domain never used: nothing to show, and the page says why.
@@ -144,7 +211,15 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
 
   // Back to every domain, keeping the tag; then the last 24 hours.
   await page.getByLabel('Sender domain').selectOption('');
-  await expectFigures(page, { accepted: '4', delivered: '2', bounced: '1', suppressed: '1', 'bounce-rate': '33.3%', 'open-rate': '50.0%', 'click-rate': '50.0%' });
+  await expectFigures(page, {
+    accepted: '4',
+    delivered: '2',
+    bounced: '1',
+    suppressed: '1',
+    'bounce-rate': '33.3%',
+    'open-rate': '50.0%',
+    'click-rate': '50.0%',
+  });
   await page.getByRole('button', { name: 'Last 24 hours' }).click();
   await expect(page).toHaveURL(/[?&]range=24h/);
   await expect(page.getByRole('button', { name: 'Last 24 hours' })).toHaveAttribute('aria-pressed', 'true');
@@ -167,7 +242,9 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
   await page.getByLabel('Last day').fill('2026-01-31');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/range=custom&from=2026-01-01&to=2026-01-31/);
-  await expect(page.getByText(/No mail in 1 Jan 2026 – 31 Jan 2026|No mail in Jan 1, 2026 – Jan 31, 2026/)).toBeVisible();
+  await expect(
+    page.getByText(/No mail in 1 Jan 2026 – 31 Jan 2026|No mail in Jan 1, 2026 – Jan 31, 2026/),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/range=custom&from=2026-01-01&to=2026-01-31$/);
   await page.getByRole('button', { name: 'Last 30 days' }).click();
@@ -177,7 +254,8 @@ test('a real send shows in the charts; filters update the URL and the charts; a 
   await page.setViewportSize(PHONE);
   await expect(figure(page, 'accepted')).toHaveText('6');
   await expectNoHorizontalOverflow(page);
-  for (const chart of ['outcomes', 'bounce-rate', 'complaint-rate', 'engagement', 'bounce-classes', 'delivery-time']) await expectChartTicksApart(page, chart);
+  for (const chart of ['outcomes', 'bounce-rate', 'complaint-rate', 'engagement', 'bounce-classes', 'delivery-time'])
+    await expectChartTicksApart(page, chart);
   await capture(page, testInfo, 'deliverability-390');
   await page.setViewportSize(DESKTOP);
 });
@@ -198,13 +276,20 @@ test('empty, loading and error states; statistics are session-checked like the A
   let isFailing = true;
   await page.route('**/statistics/transactional/deliverability?**', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
-    if (isFailing) return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'statistics are resting' }) });
+    if (isFailing)
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'statistics are resting' }),
+      });
     return route.continue();
   });
   await page.goto(`${server().baseUrl}/${accountId}/deliverability?range=30d`);
   await expect(page.getByText('Loading statistics…')).toBeVisible();
   await expect(page.getByText('Statistics could not be loaded')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('alert').filter({ hasText: 'Statistics could not be loaded' })).toContainText('statistics are resting');
+  await expect(page.getByRole('alert').filter({ hasText: 'Statistics could not be loaded' })).toContainText(
+    'statistics are resting',
+  );
   await capture(page, testInfo, 'deliverability-error');
   isFailing = false;
   await page.getByRole('button', { name: 'Try again' }).click();
@@ -213,6 +298,11 @@ test('empty, loading and error states; statistics are session-checked like the A
   // The limits come from a session-only route; an API key cannot read it.
   const settings = await page.request.get(`${server().baseUrl}/internal/accounts/${accountId}/deliverability-settings`);
   expect(settings.status()).toBe(200);
-  expect(await settings.json()).toMatchObject({ bounce_rate: { pause_above: 0.1, min_volume: 50, window_hours: 24 }, complaint_rate: { is_measured: false } });
-  expect((await api.get(`/internal/accounts/${accountId}/deliverability-settings`, { checkContract: false })).status).toBe(401);
+  expect(await settings.json()).toMatchObject({
+    bounce_rate: { pause_above: 0.1, min_volume: 50, window_hours: 24 },
+    complaint_rate: { is_measured: false },
+  });
+  expect(
+    (await api.get(`/internal/accounts/${accountId}/deliverability-settings`, { checkContract: false })).status,
+  ).toBe(401);
 });

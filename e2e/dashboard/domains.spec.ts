@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { capture, signIn } from '../support/dashboard';
 import { DnsControl } from '../support/dns-server';
 import { newAccount, sharedServer } from '../support/shared';
 
-test('domains: add one, publish its records in DNS, check, watch them turn verified, download the zone file', async ({ page }, testInfo) => {
+test('domains: add one, publish its records in DNS, check, watch them turn verified, download the zone file', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('domains-owner');
   const account = await newAccount('Dashboard domains', email);
   const { baseUrl } = sharedServer();
@@ -14,6 +16,10 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domains' }).click();
   await expect(page.getByText('No domains yet')).toBeVisible();
 
+  // The sending type says what each choice means where the domain is made.
+  await expect(page.getByLabel('Sending type')).toHaveAccessibleDescription(
+    /Transactional: mail one person triggered.*Marketing: campaigns and newsletters/,
+  );
   await page.getByLabel('Domain', { exact: true }).fill('not a domain');
   await page.getByRole('button', { name: 'Add domain' }).click();
   await expect(page.locator('[data-field-error="new-domain"]')).toContainText('invalid domain name');
@@ -44,7 +50,8 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   await dns.publish(domain.dns_records);
   await page.getByRole('button', { name: 'Check DNS now' }).click();
   await expect(page.getByText('All required records are in place')).toBeVisible();
-  for (const label of ['SPF', 'DKIM', 'DMARC', 'Return path']) await expect(page.locator(`[data-dns-record="${label}"]`)).toContainText('Verified');
+  for (const label of ['SPF', 'DKIM', 'DMARC', 'Return path'])
+    await expect(page.locator(`[data-dns-record="${label}"]`)).toContainText('Verified');
   await expect(page.locator('[data-checklist-item="unmet"]')).toHaveCount(0);
   await expect(page.getByTestId('last-dns-check')).not.toHaveText('Last DNS check: never');
   await expect(page.getByTestId('dns-check-result')).toContainText('Checked at');
@@ -52,7 +59,10 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   await capture(page, testInfo, 'domain-verified');
 
   // Rotation changes the signing key at once: the dialog says what happens, the page what happened.
-  const selector = async () => (await api.get(api.account(`/domains/${name}`))).body.dns_records.find((record: { label: string }) => record.label === 'DKIM').host.split('._domainkey.')[0];
+  const selector = async () =>
+    (await api.get(api.account(`/domains/${name}`))).body.dns_records
+      .find((record: { label: string }) => record.label === 'DKIM')
+      .host.split('._domainkey.')[0];
   const before = await selector();
   await page.getByRole('button', { name: 'Rotate DKIM now' }).click();
   const rotate = page.getByRole('dialog', { name: `Rotate DKIM for ${name}?` });
@@ -73,6 +83,21 @@ test('domains: add one, publish its records in DNS, check, watch them turn verif
   expect(zone).toContain(`_dmarc.${name}.\tIN\tTXT\t"v=DMARC1; p=quarantine; adkim=r; aspf=r;"`);
   expect(zone).toContain(`rp.${name}.\tIN\tCNAME\tmx.mailstead.test.`);
   await testInfo.attach('zone-file', { body: zone, contentType: 'text/plain' });
+
+  // The sending type can change later, after a confirmation that says what changes.
+  const sendingType = page.getByRole('region', { name: 'Sending type' });
+  await expect(sendingType).toContainText('Transactional.');
+  await sendingType.getByRole('button', { name: 'Change to marketing' }).click();
+  const change = page.getByRole('dialog', { name: `Make ${name} a marketing domain?` });
+  await expect(change).toContainText('one-click unsubscribe');
+  await expect(change.getByRole('button', { name: 'Change to marketing' })).toBeFocused();
+  await capture(page, testInfo, 'domain-sending-type-confirm');
+  await change.getByRole('button', { name: 'Change to marketing' }).click();
+  await expect(sendingType).toContainText(`${name} is now a marketing domain.`);
+  await expect(sendingType).toContainText('Marketing.');
+  await expect(sendingType.getByRole('button', { name: 'Change to transactional' })).toBeVisible();
+  expect((await api.get(api.account(`/domains/${name}`))).body.sending_type).toBe('marketing');
+  await capture(page, testInfo, 'domain-sending-type-changed');
 
   // A verified subdomain is locked: the server's refusal shows under the field.
   await page.getByLabel('Return path subdomain').fill('bounces');

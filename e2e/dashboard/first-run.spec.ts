@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { ApiClient } from '../support/client';
 import { capture } from '../support/dashboard';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
@@ -42,7 +42,12 @@ test('first run: setup needs the token from the log, then the owner signs in and
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('[data-field-error="token"]')).toHaveText('the setup token is required');
   const api = new ApiClient(server.baseUrl, server.dataDir);
-  const direct = await api.post('/internal/setup', { token: 'setup-guess', account_name: 'Evil', email: 'evil@evil.example', password: 'a long enough password' });
+  const direct = await api.post('/internal/setup', {
+    token: 'setup-guess',
+    account_name: 'Evil',
+    email: 'evil@evil.example',
+    password: 'a long enough password',
+  });
   expect(direct.status).toBe(403);
 
   // A wrong token: the server's refusal appears next to the field.
@@ -50,15 +55,26 @@ test('first run: setup needs the token from the log, then the owner signs in and
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('[data-field-error="token"]')).toContainText('not valid');
 
-  await page.getByLabel('Setup token').fill(token);
+  // The address the server prints in a terminal fills the token in.
+  await page.goto(`${server.baseUrl}/setup?token=${token}`);
+  await expect(page.getByLabel('Setup token')).toHaveValue(token);
+  await page.getByLabel('Account name').fill('Acme Mail');
+  await page.getByLabel('Your email').fill('owner@acme.example');
+  await page.getByLabel('Password').fill('a long enough password');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  expect(existsSync(path.join(server.dataDir, 'setup-token'))).toBe(false);
   await expect(page.getByTestId('signed-in-as')).toHaveText('owner@acme.example');
   await capture(page, testInfo, 'overview');
 
   // The token is spent: setup is closed for good.
   expect((await api.get('/internal/setup')).body).toEqual({ needs_setup: false });
-  const again = await api.post('/internal/setup', { token, account_name: 'Second', email: 'x@acme.example', password: 'a long enough password' });
+  const again = await api.post('/internal/setup', {
+    token,
+    account_name: 'Second',
+    email: 'x@acme.example',
+    password: 'a long enough password',
+  });
   expect(again.status).toBe(409);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -77,7 +93,9 @@ test('first run: setup needs the token from the log, then the owner signs in and
   await expect(page.getByTestId('signed-in-as')).toHaveText('owner@acme.example');
 });
 
-test('repeated failed sign-ins from one address are refused for a while, even with the right password', async ({ page }) => {
+test('repeated failed sign-ins from one address are refused for a while, even with the right password', async ({
+  page,
+}) => {
   await page.goto(`${server.baseUrl}/sign-in`);
   const alert = page.locator('form').getByRole('alert');
   let failures = 0;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import type { ApiClient } from '../support/client';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
@@ -14,18 +15,30 @@ const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}
 
 /** Many contacts at once, through the import API (the fastest way the API has). */
 async function importContacts(api: ApiClient, emails: string[]) {
-  const started = await api.request('POST', api.account('/contacts/import'), { rawBody: `email\n${emails.join('\n')}\n`, headers: { 'content-type': 'text/csv' } });
+  const started = await api.request('POST', api.account('/contacts/import'), {
+    rawBody: `email\n${emails.join('\n')}\n`,
+    headers: { 'content-type': 'text/csv' },
+  });
   expect(started.status, started.text).toBe(202);
-  await expect.poll(async () => (await api.get(api.account(`/contacts/import/${started.body.id}`))).body.status, { timeout: 60_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await api.get(api.account(`/contacts/import/${started.body.id}`))).body.status, {
+      timeout: 60_000,
+    })
+    .toBe('completed');
 }
 
-test('create a list, add members by search and by paste, filter, change status, remove, delete', async ({ page, browser }, testInfo) => {
+test('create a list, add members by search and by paste, filter, change status, remove, delete', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('lists-owner');
   const { api, accountId } = await newAccount('Lists', email);
   const { baseUrl } = sharedServer();
   const ada = `ada-${stamp}@example.com`;
-  expect((await api.post(api.account('/contacts'), { email: ada, first_name: 'Ada', last_name: 'Lovelace' })).status).toBe(201);
+  expect(
+    (await api.post(api.account('/contacts'), { email: ada, first_name: 'Ada', last_name: 'Lovelace' })).status,
+  ).toBe(201);
   const pasted = Array.from({ length: 1500 }, (_, index) => `paste-${index}-${stamp}@example.net`);
   await importContacts(api, pasted);
 
@@ -66,20 +79,42 @@ test('create a list, add members by search and by paste, filter, change status, 
   await expect(figure(page, 'unsubscribed')).toHaveText('1');
   await expect(figure(page, 'confirmed')).toHaveText('0');
 
-  // Add by paste: an unknown address is the API's 404, naming it, and adds none.
+  // Add by paste: the valid lines are added, each other one is listed with its reason.
+  const nobody = `nobody-${stamp}@example.net`;
   await page.getByRole('button', { name: 'Add members' }).click();
   await add.getByRole('tab', { name: 'Paste addresses' }).click();
-  await add.getByLabel('Email addresses').fill(`${pasted[0]}\nnobody-${stamp}@example.net`);
+  await add.getByLabel('Email addresses').fill(`${pasted[0]}\n${nobody}\nnot-an-address\nAda Lovelace <${ada}>`);
+  await add.getByRole('button', { name: 'Add 4' }).click();
+  const refused = (line: string) => add.locator(`[data-refused-line="${line}"] [data-reason]`);
+  await expect(refused(nobody)).toHaveText('no such contact');
+  await expect(refused('not-an-address')).toHaveText('not an email address');
+  await expect(refused(ada)).toHaveText('already a member');
+  await expect(page.getByTestId('list-notice')).toContainText('1 contact added to Customers; 3 not added');
+  await capture(page, testInfo, 'list-paste-outcome');
+  // Asked to, it makes a contact of the unknown address; a malformed one is still not an address.
+  await add.getByRole('button', { name: 'Paste more' }).click();
+  await add.getByLabel('Email addresses').fill(`${nobody}\nnot-an-address`);
+  await add.getByLabel('Create contacts for new addresses').check();
   await add.getByRole('button', { name: 'Add 2' }).click();
-  await expect(add.locator('[data-field-error="paste-members"]')).toContainText(`nobody-${stamp}@example.net`);
-  // 1,500 addresses, pasted with mixed separators: two requests.
-  await add.getByLabel('Email addresses').fill(pasted.map((address, index) => (index % 3 === 0 ? `${address.toUpperCase()},` : address)).join('\n'));
+  await expect(refused('not-an-address')).toHaveText('not an email address');
+  await expect(add.locator('[data-refused-line]')).toHaveCount(1);
+  await expect(page.getByTestId('list-notice')).toContainText(
+    '1 contact added to Customers (1 new contact); 1 not added',
+  );
+  expect((await api.get(api.account(`/contacts/${encodeURIComponent(nobody)}`))).status).toBe(200);
+  await add.getByRole('button', { name: 'Paste more' }).click();
+  // 1,500 addresses, pasted with mixed separators: two requests; the one already on the list is said so.
+  await add
+    .getByLabel('Email addresses')
+    .fill(pasted.map((address, index) => (index % 3 === 0 ? `${address.toUpperCase()},` : address)).join('\n'));
   await expect(add.getByTestId('paste-count')).toHaveText('1,500 addresses, in 2 requests');
   await capture(page, testInfo, 'list-add-paste');
   await add.getByRole('button', { name: 'Add 1,500' }).click();
-  await expect(page.getByTestId('list-notice')).toContainText('1,500 contacts added to Customers');
-  await expect(figure(page, 'total')).toHaveText('1,501');
-  await expect(figure(page, 'confirmed')).toHaveText('1,500');
+  await expect(page.getByTestId('list-notice')).toContainText('1,499 contacts added to Customers; 1 not added');
+  await expect(refused(pasted[0].toUpperCase())).toHaveText('already a member');
+  await add.getByRole('button', { name: 'Done' }).click();
+  await expect(figure(page, 'total')).toHaveText('1,502');
+  await expect(figure(page, 'confirmed')).toHaveText('1,501');
   await expect(members(page)).toHaveCount(50);
   await capture(page, testInfo, 'list-desktop');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -88,7 +123,24 @@ test('create a list, add members by search and by paste, filter, change status, 
 
   // An Analyst reads the list and its members, without the controls that change them.
   const analystEmail = uniqueEmail('lists-analyst');
-  expect((await runCli(['accounts', 'add-member', accountId, '--email', analystEmail, '--password', 'analyst password', '--role', 'Analyst'], sharedServer().cliEnv)).code).toBe(0);
+  expect(
+    (
+      await runCli(
+        [
+          'accounts',
+          'add-member',
+          accountId,
+          '--email',
+          analystEmail,
+          '--password',
+          'analyst password',
+          '--role',
+          'Analyst',
+        ],
+        sharedServer().cliEnv,
+      )
+    ).code,
+  ).toBe(0);
   const analystContext = await browser.newContext({ ignoreHTTPSErrors: true });
   const analyst = await analystContext.newPage();
   await signIn(analyst, baseUrl, analystEmail, 'analyst password');
@@ -112,14 +164,15 @@ test('create a list, add members by search and by paste, filter, change status, 
   await page.getByLabel('Filter members by status').selectOption('unsubscribed');
   await page.getByRole('button', { name: `Remove ${ada} from the list` }).click();
   await expect(page.getByTestId('list-notice')).toContainText(`${ada} removed`);
-  await expect(figure(page, 'total')).toHaveText('1,500');
+  await expect(figure(page, 'total')).toHaveText('1,501');
   await expect(page.getByText('No unsubscribed members')).toBeVisible();
 
   // The lists page counts per status, with separators.
   await page.goto(`${baseUrl}/${accountId}/lists`);
   const row = page.locator('[data-list-row="Customers"]');
-  await expect(row.locator('[data-count="confirmed"]')).toContainText('1,500');
-  await expect(row.locator('[data-count="total"]')).toContainText('1,500');
+  await expect(row.locator('[data-count="confirmed"]')).toContainText('1,501');
+  await expect(row.locator('[data-count="total"]')).toContainText('1,501');
+  await expect(page.getByTestId('lists-total')).toHaveText('1 list');
   await capture(page, testInfo, 'lists-desktop');
   await page.setViewportSize(PHONE);
   await expectNoHorizontalOverflow(page);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
@@ -9,7 +9,11 @@ import { newAccount, sharedServer } from '../support/shared';
  * confirmation, pending invitations (new link, revoke), the role -> scopes table; the invitation
  * page; and what an Analyst sees. Mailed invitations: e2e/smtp/member-invitation.spec.ts.
  */
-test('an owner invites, re-roles and removes members, and manages pending invitations, at desktop and phone widths', async ({ page, browser, context }, testInfo) => {
+test('an owner invites, re-roles and removes members, and manages pending invitations, at desktop and phone widths', async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
   test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const ownerEmail = uniqueEmail('members-owner');
@@ -129,10 +133,53 @@ test('an owner invites, re-roles and removes members, and manages pending invita
 
   // Revoke a pending invitation.
   const revokee = uniqueEmail('revokee');
-  expect((await account.api.post(account.api.account('/members'), { email: revokee, role: 'Developer' })).status).toBe(201);
+  expect((await account.api.post(account.api.account('/members'), { email: revokee, role: 'Developer' })).status).toBe(
+    201,
+  );
   await page.reload();
   await page.getByRole('button', { name: `Revoke invitation of ${revokee}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke invitation' }).click();
   await expect(page.locator(`[data-invitation-row="${revokee}"]`)).toHaveCount(0);
   await expect(page.getByText(`Invitation of ${revokee} revoked.`)).toBeVisible();
+});
+
+test("signing in: the password a first inviter set on someone's address opens only that inviter's account, the person's own opens theirs", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { baseUrl } = sharedServer();
+  const email = uniqueEmail('claimed');
+  const attacker = await newAccount('Claiming account');
+  const bait = await attacker.api.post(attacker.api.account('/members'), { email, role: 'Administrator' });
+  const anonymous = attacker.api.with(null);
+  const tokenOf = (url: string) => new URL(url).pathname.split('/').at(-1);
+  expect(
+    (
+      await anonymous.post('/internal/invitations/accept', {
+        token: tokenOf(bait.body.invitation.url),
+        password: 'attacker password 1',
+      })
+    ).status,
+  ).toBe(200);
+  const team = await newAccount('Real team');
+  const invited = await team.api.post(team.api.account('/members'), { email, role: 'Developer' });
+  expect(
+    (
+      await anonymous.post('/internal/invitations/accept', {
+        token: tokenOf(invited.body.invitation.url),
+        password: 'the real password 2',
+      })
+    ).status,
+  ).toBe(200);
+
+  const accountsSeenWith = async (password: string) => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+    const me = await page.evaluate(async () => (await fetch('/internal/me')).json());
+    await context.close();
+    return me.accounts.map((account: { id: string }) => account.id);
+  };
+  expect(await accountsSeenWith('attacker password 1')).toEqual([attacker.accountId]);
+  expect(await accountsSeenWith('the real password 2')).toEqual([team.accountId]);
 });

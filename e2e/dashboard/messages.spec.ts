@@ -1,15 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
-import { capture, signIn } from '../support/dashboard';
+import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { verifiedDomain, waitForStatus } from '../support/sending';
 import { newAccount, sharedServer } from '../support/shared';
 
-test('messages: the log filters, and a message page shows its timeline, a safe preview, the text and the source', async ({ page }, testInfo) => {
+test('messages: the log filters, and a message page shows its timeline, a safe preview, the text and the source', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('messages-owner');
   const account = await newAccount('Dashboard messages', email);
   const domain = `dash-msg-${Date.now().toString(36)}.example.com`;
   await verifiedDomain(account.api, domain);
-  const send = (body: Record<string, unknown>) => account.api.post(account.api.account('/messages'), { from: { email: `hi@${domain}` }, sandbox: true, ...body });
+  const send = (body: Record<string, unknown>) =>
+    account.api.post(account.api.account('/messages'), { from: { email: `hi@${domain}` }, sandbox: true, ...body });
   const receipt = await send({
     recipients: [{ email: 'carol@example.org' }],
     subject: 'Your receipt',
@@ -17,7 +20,12 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
     html_content: '<h1>Thanks</h1><img src="https://tracker.example/pixel.gif"><script>document.title="pwned"</script>',
     tags: ['receipts'],
   });
-  await send({ recipients: [{ email: 'dave@example.org' }], subject: 'Newsletter', text_content: 'News', sandbox_result: 'bounce' });
+  await send({
+    recipients: [{ email: 'dave@example.org' }],
+    subject: 'Newsletter',
+    text_content: 'News',
+    sandbox_result: 'bounce',
+  });
   await waitForStatus(account.api, receipt.body.data[0].id, 'Sandbox Delivered');
 
   await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
@@ -37,6 +45,26 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
   await page.getByLabel('Subject contains').fill('receipt');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.locator('[data-message-row]')).toHaveCount(1);
+
+  // On a phone the filters fold behind one button that counts the active ones, so rows come first.
+  await page.setViewportSize(PHONE);
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(filters).toHaveText(/1 active/);
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('search', { name: 'Filter messages' })).toBeHidden();
+  await expect(page.locator('[data-message-row="carol@example.org"]')).toBeInViewport();
+  await capture(page, testInfo, 'messages-filters-closed-390', { fullPage: false });
+  await filters.click();
+  await expect(page.getByRole('search', { name: 'Filter messages' }).getByLabel('Subject contains')).toHaveValue(
+    'receipt',
+  );
+  await capture(page, testInfo, 'messages-filters-open-390', { fullPage: false });
+  await filters.click();
+  await expect(page.getByRole('search', { name: 'Filter messages' })).toBeHidden();
+  await expectNoHorizontalOverflow(page);
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByRole('search', { name: 'Filter messages' })).toBeVisible();
+  await expect(filters).toBeHidden();
 
   // The preview never fetches remote content nor runs scripts.
   const remoteRequests: string[] = [];
@@ -64,7 +92,9 @@ test('messages: the log filters, and a message page shows its timeline, a safe p
   expect(blockedRequests.every((failure) => /csp|blocked/i.test(failure))).toBe(true);
   const previewSrc = await page.locator('iframe[title="HTML preview"]').getAttribute('src');
   const preview = await page.request.get(`${sharedServer().baseUrl}${previewSrc}`);
-  expect(preview.headers()['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox");
+  expect(preview.headers()['content-security-policy']).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox",
+  );
   await page.getByRole('tab', { name: 'text' }).click();
   await expect(page.getByText('Thanks for your order.')).toBeVisible();
   await page.getByRole('tab', { name: 'source' }).click();
@@ -87,7 +117,11 @@ test('a domain paused for its bounce rate shows why and when, and unpauses', asy
     text_content: 'x',
   });
   for (const item of sent.body.data) await waitForStatus(account.api, item.id, 'Bounced');
-  await expect.poll(async () => (await account.api.get(account.api.account(`/domains/${domain}`))).body.paused, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await account.api.get(account.api.account(`/domains/${domain}`))).body.paused, {
+      timeout: 20_000,
+    })
+    .toBe(true);
 
   await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
   await page.goto(`${sharedServer().baseUrl}/${account.accountId}/domains/${domain}`);
@@ -99,7 +133,9 @@ test('a domain paused for its bounce rate shows why and when, and unpauses', asy
   expect((await account.api.get(account.api.account(`/domains/${domain}`))).body.paused).toBe(false);
 });
 
-test('settings: v1 keys are created (shown once), work on /v1/email/send, and are deleted', async ({ page }, testInfo) => {
+test('settings: v1 keys are created (shown once), work on /v1/email/send, and are deleted', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('v1-owner');
   const account = await newAccount('Dashboard v1', email);
   const domain = `dash-v1-${Date.now().toString(36)}.example.com`;
@@ -113,7 +149,11 @@ test('settings: v1 keys are created (shown once), work on /v1/email/send, and ar
   const v1 = await account.api.request('POST', '/v1/email/send', {
     apiKey: null,
     headers: { 'X-Api-Key': secret },
-    body: { from: { email: `a@${domain}` }, recipients: [{ email: 'z@example.org' }], content: { subject: 's', text_body: 't', headers: { 'AhaSend-Sandbox': 'true' } } },
+    body: {
+      from: { email: `a@${domain}` },
+      recipients: [{ email: 'z@example.org' }],
+      content: { subject: 's', text_body: 't', headers: { 'AhaSend-Sandbox': 'true' } },
+    },
   });
   expect(v1.status).toBe(201);
   expect(v1.body.success_count).toBe(1);
@@ -126,6 +166,73 @@ test('settings: v1 keys are created (shown once), work on /v1/email/send, and ar
   await confirm.getByRole('button', { name: 'Delete v1 key' }).click();
   await expect(page.locator('[data-v1-key="old shop"]')).toHaveCount(0);
   await expect(page.getByText('v1 key “old shop” deleted: requests with it now get 403.')).toBeVisible();
-  const refused = await account.api.request('POST', '/v1/email/send', { apiKey: null, headers: { 'X-Api-Key': secret }, body: { from: { email: `a@${domain}` }, recipients: [{ email: 'z@example.org' }], content: { subject: 's', text_body: 't' } } });
+  const refused = await account.api.request('POST', '/v1/email/send', {
+    apiKey: null,
+    headers: { 'X-Api-Key': secret },
+    body: {
+      from: { email: `a@${domain}` },
+      recipients: [{ email: 'z@example.org' }],
+      content: { subject: 's', text_body: 't' },
+    },
+  });
   expect(refused.status).toBe(403);
+});
+
+test('a message page names the sender and lists the attachments; a scheduled message says Scheduled, in the log and on its page', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('messages-details');
+  const account = await newAccount('Dashboard message details', email);
+  const domain = `dash-att-${Date.now().toString(36)}.example.com`;
+  await verifiedDomain(account.api, domain);
+  const send = (body: Record<string, unknown>) =>
+    account.api.post(account.api.account('/messages'), {
+      from: { email: `billing@${domain}`, name: 'Acme Billing' },
+      sandbox: true,
+      ...body,
+    });
+  const invoice = await send({
+    recipients: [{ email: 'erin@example.org' }],
+    subject: 'Your invoice',
+    text_content: 'Attached.',
+    attachments: [
+      {
+        data: Buffer.from('%PDF-1.4 '.repeat(200)).toString('base64'),
+        base64: true,
+        file_name: 'invoice-42.pdf',
+        content_type: 'application/pdf',
+      },
+      { data: 'a,b\n1,2\n', file_name: 'lines.csv', content_type: 'text/csv' },
+    ],
+  });
+  expect(invoice.status, invoice.text).toBe(202);
+  const later = await send({
+    recipients: [{ email: 'frank@example.org' }],
+    subject: 'Tomorrow',
+    text_content: 'Soon',
+    schedule: { first_attempt: new Date(Date.now() + 86_400_000).toISOString() },
+  });
+  expect(later.status, later.text).toBe(202);
+  await waitForStatus(account.api, invoice.body.data[0].id, 'Sandbox Delivered');
+
+  await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/messages`);
+  await expect(page.locator('[data-message-row="frank@example.org"]')).toContainText('Scheduled');
+  await expect(page.locator('[data-message-row="frank@example.org"]')).not.toContainText('Received');
+
+  await page.getByRole('link', { name: 'Your invoice' }).click();
+  await expect(page.getByRole('heading', { name: 'Your invoice' })).toBeVisible();
+  const facts = page.getByRole('region', { name: 'Message facts' });
+  await expect(facts).toContainText('Acme Billing');
+  await expect(facts).toContainText(`billing@${domain}`);
+  const attachments = page.getByTestId('message-attachments');
+  await expect(attachments.locator('[data-attachment="invoice-42.pdf"]')).toContainText('application/pdf · 1.8 KB');
+  await expect(attachments.locator('[data-attachment="lines.csv"]')).toContainText(/text\/csv · \d+ B/);
+  await capture(page, testInfo, 'message-attachments');
+
+  await page.goto(`${sharedServer().baseUrl}/${account.accountId}/messages/${later.body.data[0].id}`);
+  await expect(page.getByRole('heading', { name: 'Tomorrow' })).toBeVisible();
+  await expect(page.locator('main')).toContainText('Scheduled for');
+  await expect(page.getByRole('heading', { name: 'Attachments (0)' })).toBeVisible();
+  await capture(page, testInfo, 'message-scheduled');
 });

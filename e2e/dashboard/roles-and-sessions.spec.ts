@@ -1,12 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import { capture, signIn } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
 
-test('an Analyst cannot see or use what its scopes forbid: the page and a direct /v2 call both refuse', async ({ page }, testInfo) => {
+test('an Analyst cannot see or use what its scopes forbid: the page and a direct /v2 call both refuse', async ({
+  page,
+}, testInfo) => {
   const account = await newAccount('Roles');
   const analystEmail = uniqueEmail('analyst');
-  const added = await runCli(['accounts', 'add-member', account.accountId, '--email', analystEmail, '--password', 'analyst password', '--role', 'Analyst'], sharedServer().cliEnv);
+  const added = await runCli(
+    [
+      'accounts',
+      'add-member',
+      account.accountId,
+      '--email',
+      analystEmail,
+      '--password',
+      'analyst password',
+      '--role',
+      'Analyst',
+    ],
+    sharedServer().cliEnv,
+  );
   expect(added.code).toBe(0);
   const { baseUrl } = sharedServer();
   await signIn(page, baseUrl, analystEmail, 'analyst password');
@@ -21,7 +36,11 @@ test('an Analyst cannot see or use what its scopes forbid: the page and a direct
 
   const direct = await page.evaluate(async (accountId) => {
     const read = await fetch(`/v2/accounts/${accountId}/api-keys`);
-    const write = await fetch(`/v2/accounts/${accountId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'hijacked' }) });
+    const write = await fetch(`/v2/accounts/${accountId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'hijacked' }),
+    });
     return { read: read.status, write: write.status, readBody: await read.json() };
   }, account.accountId);
   expect(direct.read).toBe(403);
@@ -37,11 +56,17 @@ test('an Analyst cannot see or use what its scopes forbid: the page and a direct
   const other = await newAccount('Roles other');
   const foreign = await page.goto(`${baseUrl}/${other.accountId}/settings`);
   expect(foreign?.status()).toBe(404);
-  const foreignApi = await page.evaluate(async (accountId) => (await fetch(`/v2/accounts/${accountId}`)).status, other.accountId);
+  const foreignApi = await page.evaluate(
+    async (accountId) => (await fetch(`/v2/accounts/${accountId}`)).status,
+    other.accountId,
+  );
   expect(foreignApi).toBe(401);
 });
 
-test('the session cookie is refused on writes from another origin, and dies with sign-out', async ({ page, context }) => {
+test('the session cookie is refused on writes from another origin, and dies with sign-out', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('session-owner');
   const account = await newAccount('Sessions', email);
   const { baseUrl } = sharedServer();
@@ -51,12 +76,20 @@ test('the session cookie is refused on writes from another origin, and dies with
   const session = cookies.find((cookie) => cookie.name.includes('next-auth.session-token'));
   expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax' });
 
-  const own = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, { data: { about: 'same origin' }, headers: { origin: baseUrl } });
+  const own = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, {
+    data: { about: 'same origin' },
+    headers: { origin: baseUrl },
+  });
   expect(own.status()).toBe(200);
-  const forged = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, { data: { about: 'forged' }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+  const forged = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, {
+    data: { about: 'forged' },
+    headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+  });
   expect(forged.status()).toBe(403);
   expect(await forged.json()).toEqual({ message: 'cross-origin request refused' });
-  const noOrigin = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, { data: { about: 'no origin' } });
+  const noOrigin = await page.request.put(`${baseUrl}/v2/accounts/${account.accountId}`, {
+    data: { about: 'no origin' },
+  });
   expect(noOrigin.status()).toBe(403);
   expect((await account.api.get(account.api.account())).body.about).toBe('same origin');
 
@@ -94,7 +127,9 @@ test('keyboard: the main controls are reachable with Tab', async ({ page }) => {
   let reachedSignOut = false;
   for (let i = 0; i < 40 && !reachedSignOut; i++) {
     await page.keyboard.press('Tab');
-    reachedSignOut = await page.getByRole('button', { name: 'Sign out' }).evaluate((element) => element === document.activeElement);
+    reachedSignOut = await page
+      .getByRole('button', { name: 'Sign out' })
+      .evaluate((element) => element === document.activeElement);
   }
   expect(reachedSignOut).toBe(true);
 });

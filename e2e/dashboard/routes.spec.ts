@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, createAccountWithKey, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, ownDashboardServer, signIn } from '../support/dashboard';
@@ -28,10 +28,16 @@ const server = ownDashboardServer('routes', () => ({
 async function account(name: string) {
   const email = uniqueEmail(name);
   const created = await createAccountWithKey(server().env, name, email);
-  return { email, accountId: created.accountId, api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId) };
+  return {
+    email,
+    accountId: created.accountId,
+    api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId),
+  };
 }
 
-test('create shows the secret once; edit, disable and enable; a test arrives signed and shows in the deliveries; send again; the domain page lists the route; delete', async ({ page }, testInfo) => {
+test('create shows the secret once; edit, disable and enable; a test arrives signed and shows in the deliveries; send again; the domain page lists the route; delete', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { email, accountId, api } = await account('routes');
   const domain = `inbound-${stamp}.example.com`;
@@ -77,7 +83,13 @@ test('create shows the secret once; edit, disable and enable; a test arrives sig
   await expect(page.locator('[data-route-row="Support inbox"]')).toBeVisible();
   expect(await page.content()).not.toContain(secret);
   const listed = (await api.get(api.account('/routes'))).body.data[0];
-  expect(listed).toMatchObject({ object: 'route', name: 'Support inbox', recipient: `support@${domain}`, attachments: true, enabled: true });
+  expect(listed).toMatchObject({
+    object: 'route',
+    name: 'Support inbox',
+    recipient: `support@${domain}`,
+    attachments: true,
+    enabled: true,
+  });
   expect(listed.secret).toBeUndefined();
 
   // Edit from the list: a wildcard pattern and one more payload option; only what changed is sent.
@@ -89,7 +101,11 @@ test('create shows the secret once; edit, disable and enable; a test arrives sig
   await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
   await expect(page.getByTestId('routes-notice')).toContainText('Route “Support inbox” saved.');
   await expect(row).toContainText(`help-*@${domain}`);
-  expect((await api.get(api.account(`/routes/${listed.id}`))).body).toMatchObject({ recipient: `help-*@${domain}`, strip_replies: true, attachments: true });
+  expect((await api.get(api.account(`/routes/${listed.id}`))).body).toMatchObject({
+    recipient: `help-*@${domain}`,
+    strip_replies: true,
+    attachments: true,
+  });
 
   // Disable from the list; the route's page enables it again.
   await row.getByRole('button', { name: 'Disable Support inbox', exact: true }).click();
@@ -114,7 +130,9 @@ test('create shows the secret once; edit, disable and enable; a test arrives sig
   await page.getByRole('button', { name: 'Send a test', exact: true }).click();
   const testDialog = page.getByRole('dialog', { name: /^Send a test to/ });
   await testDialog.getByRole('button', { name: 'Send test message', exact: true }).click();
-  await expect(page.getByTestId('route-notice')).toContainText('message.routing 500');
+  await expect(page.getByTestId('test-outcome').getByRole('alert')).toContainText(
+    'message.routing: HTTP 500 from the endpoint',
+  );
   expect(receiver.to(path)).toHaveLength(1);
   const arrived = receiver.to(path)[0];
   expect(arrived.json).toMatchObject({ type: 'message.routing', route_id: listed.id });
@@ -157,7 +175,9 @@ test('create shows the secret once; edit, disable and enable; a test arrives sig
   await expect(inbound.getByRole('heading', { name: 'Inbound', exact: true })).toBeVisible();
   await expect(inbound.locator('[data-inbound-route="Support inbox"]')).toContainText(`help-*@${domain}`);
   await expect(inbound.getByTestId('inbound-mx-value')).toHaveText(/^10 \S+$/);
-  const mailHost = (await api.get(api.account(`/domains/${domain}`))).body.dns_records.find((record: { label: string }) => record.label === 'Return path').content;
+  const mailHost = (await api.get(api.account(`/domains/${domain}`))).body.dns_records.find(
+    (record: { label: string }) => record.label === 'Return path',
+  ).content;
   await expect(inbound.getByTestId('inbound-mx-value')).toHaveText(`10 ${mailHost}`);
   await inbound.scrollIntoViewIfNeeded();
   await capture(page, testInfo, 'domain-inbound-desktop');
@@ -179,7 +199,9 @@ test('create shows the secret once; edit, disable and enable; a test arrives sig
   expect((await api.get(api.account('/routes'))).body.data).toEqual([]);
 });
 
-test('bad input: the form says what is missing, and shows the server refusing http:// and private URLs', async ({ page }, testInfo) => {
+test('bad input: the form says what is missing, and shows the server refusing http:// and private URLs', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('routes-bad');
   const created = await newAccount('Routes bad input', email);
   const domain = `inbound-bad-${stamp}.example.com`;
@@ -215,6 +237,8 @@ test('bad input: the form says what is missing, and shows the server refusing ht
   await dialog.getByLabel('URL').fill('https://example.com/inbound');
   await dialog.getByLabel('Recipient').fill('support@not-ours.example.net');
   await submit.click();
-  await expect(dialog.locator('[data-field-error="route-recipient"]')).toContainText('not-ours.example.net is not a domain of this account');
+  await expect(dialog.locator('[data-field-error="route-recipient"]')).toContainText(
+    'not-ours.example.net is not a domain of this account',
+  );
   expect((await created.api.get(created.api.account('/routes'))).body.data).toEqual([]);
 });

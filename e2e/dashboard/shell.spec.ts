@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { capture, signIn } from '../support/dashboard';
 import { verifiedDomain } from '../support/sending';
@@ -10,7 +10,9 @@ test('the favicon is served, and every page links an icon that loads', async ({ 
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()['content-type']).toMatch(/image\//);
   await page.goto(`${baseUrl}/sign-in`);
-  const icons = await page.locator('link[rel~="icon"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  const icons = await page
+    .locator('link[rel~="icon"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   expect(icons.length).toBeGreaterThan(0);
   for (const href of icons) expect((await page.request.get(href)).status(), href).toBe(200);
 });
@@ -31,7 +33,13 @@ test('a deep link survives sign-in; a callback to anywhere else is ignored', asy
   await expect(page.getByLabel('Status')).toHaveValue('Bounced');
 
   // Signed in already: the sign-in page forwards to a safe callback, and never off this server.
-  for (const hostile of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', `/${account.accountId}/../../evil`]) {
+  for (const hostile of [
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    `/${account.accountId}/../../evil`,
+  ]) {
     await page.goto(`${baseUrl}/sign-in?callbackUrl=${encodeURIComponent(hostile)}`);
     await expect(page).toHaveURL(new RegExp(`^${baseUrl}/${account.accountId}`));
   }
@@ -55,7 +63,9 @@ test('copy buttons say what they copy, and copy it', async ({ page, context }, t
   for (const name of names) expect(name).toMatch(/^Copy (host|value) of .+ record$/);
   await page.getByRole('button', { name: 'Copy host of DKIM record', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Copy host of DKIM record', exact: true })).toHaveText('Copied');
-  const dkimHost = (await account.api.get(account.api.account(`/domains/${domain}`))).body.dns_records.find((record: { label: string }) => record.label === 'DKIM').host;
+  const dkimHost = (await account.api.get(account.api.account(`/domains/${domain}`))).body.dns_records.find(
+    (record: { label: string }) => record.label === 'DKIM',
+  ).host;
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(dkimHost);
   await capture(page, testInfo, 'copy-buttons');
 });
@@ -90,7 +100,11 @@ test('sidebar labels have a contrast of at least 4.5:1', async ({ page }) => {
       return 'rgb(255, 255, 255)';
     };
     return elements
-      .filter((element) => element.childNodes.length && [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim()))
+      .filter(
+        (element) =>
+          element.childNodes.length &&
+          [...element.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim()),
+      )
       .map((element) => {
         const [fg, bg] = [luminance(getComputedStyle(element).color), luminance(background(element))];
         return { text: element.textContent!.trim(), ratio: (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05) };

@@ -1,4 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { createAccountWithKey, OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { startServer, type ServerHandle } from '../support/server';
 
@@ -38,11 +39,16 @@ async function signIn(email: string, password: string, clientIp: string): Promis
   throw new Error(`unexpected sign-in reply ${response.status()} ${url}`);
 }
 
-const tally = (outcomes: string[]) => ({ invalid: outcomes.filter((o) => o === 'invalid').length, rateLimited: outcomes.filter((o) => o === 'rate_limited').length });
+const tally = (outcomes: string[]) => ({
+  invalid: outcomes.filter((o) => o === 'invalid').length,
+  rateLimited: outcomes.filter((o) => o === 'rate_limited').length,
+});
 
 test('40 parallel wrong passwords for one email from one address: only 10 are checked', async () => {
   const { ownerEmail } = await createAccountWithKey(server.env);
-  const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(ownerEmail, `guess ${i}`, '198.51.100.10')));
+  const outcomes = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => signIn(ownerEmail, `guess ${i}`, '198.51.100.10')),
+  );
   expect(tally(outcomes)).toEqual({ invalid: 10, rateLimited: 30 });
   // Refused without a check, even with the right password.
   expect(await signIn(ownerEmail, OWNER_PASSWORD, '198.51.100.10')).toBe('rate_limited');
@@ -50,13 +56,19 @@ test('40 parallel wrong passwords for one email from one address: only 10 are ch
 
 test('one email from 40 addresses: only 10 are checked, and the owner is refused from a new address too', async () => {
   const { ownerEmail } = await createAccountWithKey(server.env);
-  const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(i % 2 ? ownerEmail : ownerEmail.toUpperCase(), `guess ${i}`, `203.0.113.${i + 1}`)));
+  const outcomes = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      signIn(i % 2 ? ownerEmail : ownerEmail.toUpperCase(), `guess ${i}`, `203.0.113.${i + 1}`),
+    ),
+  );
   expect(tally(outcomes)).toEqual({ invalid: 10, rateLimited: 30 });
   expect(await signIn(ownerEmail, OWNER_PASSWORD, '203.0.113.200')).toBe('rate_limited');
 });
 
 test('one address across 40 emails: only 10 are checked', async () => {
-  const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(uniqueEmail(`nobody-${i}`), 'guess', '192.0.2.80')));
+  const outcomes = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => signIn(uniqueEmail(`nobody-${i}`), 'guess', '192.0.2.80')),
+  );
   expect(tally(outcomes)).toEqual({ invalid: 10, rateLimited: 30 });
 });
 

@@ -1,10 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
 
 /** The SMTP credentials page: connection settings, create (password shown once), list, delete with confirmation; desktop and phone. */
-test('create shows the password once with the connection settings; the list shows the credential; delete asks first', async ({ page }, testInfo) => {
+test('create shows the password once with the connection settings; the list shows the credential; delete asks first', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('smtp-owner');
   const account = await newAccount('Dashboard SMTP', email);
   const domain = `smtp-dash-${Date.now().toString(36)}.example.com`;
@@ -51,7 +53,9 @@ test('create shows the password once with the connection settings; the list show
   await expect(page.locator('[data-smtp-credential-row="Billing app"]')).toBeVisible();
   expect(await page.content()).not.toContain(password);
   const listed = (await account.api.get(account.api.account('/smtp-credentials'))).body.data;
-  expect(listed).toEqual([expect.objectContaining({ name: 'Billing app', username, scope: 'scoped', domains: [domain] })]);
+  expect(listed).toEqual([
+    expect.objectContaining({ name: 'Billing app', username, scope: 'scoped', domains: [domain] }),
+  ]);
   await capture(page, testInfo, 'smtp-credentials-desktop');
 
   await page.setViewportSize(PHONE);

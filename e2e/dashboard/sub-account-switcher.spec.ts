@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
-import { DESKTOP, PHONE, capture, expectChartTicksApart, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
+import {
+  DESKTOP,
+  PHONE,
+  capture,
+  expectChartTicksApart,
+  expectNoHorizontalOverflow,
+  signIn,
+} from '../support/dashboard';
 import { verifiedDomain } from '../support/sending';
 import { newAccount, sharedServer } from '../support/shared';
 
@@ -13,21 +20,36 @@ async function partnerWithChild(ownerEmail: string) {
   const partner = await newAccount('Switch partner', ownerEmail);
   const { cliEnv } = sharedServer();
   expect((await runCli(['accounts', 'set-tier', partner.accountId, 'partner'], cliEnv)).code).toBe(0);
-  const created = await partner.api.post(partner.api.account('/sub-accounts'), { name: 'Switch child', website: 'switch-child.example.com', monthly_credit: 10 });
+  const created = await partner.api.post(partner.api.account('/sub-accounts'), {
+    name: 'Switch child',
+    website: 'switch-child.example.com',
+    monthly_credit: 10,
+  });
   expect(created.status, created.text).toBe(201);
   return { partner, childId: created.body.id as string };
 }
 
-test("a partner's owner finds the sub account under the partner, charts its months and opens it", async ({ page }, testInfo) => {
+test("a partner's owner finds the sub account under the partner, charts its months and opens it", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const ownerEmail = uniqueEmail('switch-owner');
   const { partner, childId } = await partnerWithChild(ownerEmail);
   // Two messages accepted this month by the child.
-  const key = await partner.api.post(partner.api.account(`/sub-accounts/${childId}/api-keys`), { label: 'child', scopes: ['*'] });
+  const key = await partner.api.post(partner.api.account(`/sub-accounts/${childId}/api-keys`), {
+    label: 'child',
+    scopes: ['*'],
+  });
   const child = partner.api.with(key.body.secret_key, childId);
   const domain = `switch-${Date.now().toString(36)}.example.com`;
   await verifiedDomain(child, domain);
-  const sent = await child.post(child.account('/messages'), { from: { email: `app@${domain}` }, recipients: [{ email: 'a@example.org' }, { email: 'b@example.org' }], subject: 's', text_content: 'x', sandbox: true });
+  const sent = await child.post(child.account('/messages'), {
+    from: { email: `app@${domain}` },
+    recipients: [{ email: 'a@example.org' }, { email: 'b@example.org' }],
+    subject: 's',
+    text_content: 'x',
+    sandbox: true,
+  });
   expect(sent.status, sent.text).toBe(202);
 
   const { baseUrl } = sharedServer();
@@ -35,9 +57,15 @@ test("a partner's owner finds the sub account under the partner, charts its mont
   await signIn(page, baseUrl, ownerEmail, OWNER_PASSWORD);
   await page.goto(`${baseUrl}/${partner.accountId}/sub-accounts`);
   const switcher = page.getByLabel('Switch account');
-  await expect(switcher.locator('optgroup[label="Switch partner and its sub accounts"] option')).toHaveText(['Switch partner (Administrator)', '↳ Switch child (sub account, Administrator)']);
+  await expect(switcher.locator('optgroup[label="Switch partner and its sub accounts"] option')).toHaveText([
+    'Switch partner (Administrator)',
+    '↳ Switch child (sub account, Administrator)',
+  ]);
 
-  await page.locator('[data-sub-account-row="Switch child"]').getByRole('link', { name: 'Switch child', exact: true }).click();
+  await page
+    .locator('[data-sub-account-row="Switch child"]')
+    .getByRole('link', { name: 'Switch child', exact: true })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${partner.accountId}/sub-accounts/${childId}$`));
   await expect(page.getByRole('heading', { name: 'Switch child', exact: true, level: 1 })).toBeVisible();
   await expect(page.locator('[data-figure="monthly-credit"] [data-value]')).toHaveText('10');
@@ -67,13 +95,32 @@ test("a partner's owner finds the sub account under the partner, charts its mont
   await expect(page).toHaveURL(new RegExp(`/${partner.accountId}/domains$`));
 });
 
-test("a partner's Analyst is an Analyst in its sub accounts; a child's member sees only the child", async ({ page }, testInfo) => {
+test("a partner's Analyst is an Analyst in its sub accounts; a child's member sees only the child", async ({
+  page,
+}, testInfo) => {
   // Two people sign in, each made with the CLI.
   test.setTimeout(120_000);
   const { partner, childId } = await partnerWithChild(uniqueEmail('switch-owner2'));
   const { baseUrl, cliEnv } = sharedServer();
   const analystEmail = uniqueEmail('switch-analyst');
-  expect((await runCli(['accounts', 'add-member', partner.accountId, '--email', analystEmail, '--password', 'analyst password', '--role', 'Analyst'], cliEnv)).code).toBe(0);
+  expect(
+    (
+      await runCli(
+        [
+          'accounts',
+          'add-member',
+          partner.accountId,
+          '--email',
+          analystEmail,
+          '--password',
+          'analyst password',
+          '--role',
+          'Analyst',
+        ],
+        cliEnv,
+      )
+    ).code,
+  ).toBe(0);
   await signIn(page, baseUrl, analystEmail, 'analyst password');
   await page.goto(`${baseUrl}/${partner.accountId}/settings`);
   await page.getByLabel('Switch account').selectOption(childId);
@@ -85,7 +132,24 @@ test("a partner's Analyst is an Analyst in its sub accounts; a child's member se
   await expect(page).toHaveURL(/\/sign-in/);
 
   const memberEmail = uniqueEmail('switch-child-member');
-  expect((await runCli(['accounts', 'add-member', childId, '--email', memberEmail, '--password', 'child member password', '--role', 'Administrator'], cliEnv)).code).toBe(0);
+  expect(
+    (
+      await runCli(
+        [
+          'accounts',
+          'add-member',
+          childId,
+          '--email',
+          memberEmail,
+          '--password',
+          'child member password',
+          '--role',
+          'Administrator',
+        ],
+        cliEnv,
+      )
+    ).code,
+  ).toBe(0);
   await signIn(page, baseUrl, memberEmail, 'child member password');
   await expect(page).toHaveURL(new RegExp(`/${childId}`));
   await expect(page.getByLabel('Switch account')).toHaveCount(0);
@@ -93,7 +157,9 @@ test("a partner's Analyst is an Analyst in its sub accounts; a child's member se
   expect(response?.status()).toBe(404);
 });
 
-test('Settings: the Reputation Shield switches save, and the automatic pause limits are shown', async ({ page }, testInfo) => {
+test('Settings: the Reputation Shield switches save, and the automatic pause limits are shown', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('shield-owner');
   const account = await newAccount('Shield settings', email);
   const { baseUrl } = sharedServer();
@@ -106,7 +172,10 @@ test('Settings: the Reputation Shield switches save, and the automatic pause lim
   await page.getByLabel('Reject mistyped recipients').check();
   await page.getByRole('button', { name: 'Save settings', exact: true }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  expect((await account.api.get(account.api.account())).body).toMatchObject({ reject_mistyped_recipients: true, reject_bad_recipients: false });
+  expect((await account.api.get(account.api.account())).body).toMatchObject({
+    reject_mistyped_recipients: true,
+    reject_bad_recipients: false,
+  });
   await capture(page, testInfo, 'settings-reputation');
   await page.setViewportSize(PHONE);
   await expectNoHorizontalOverflow(page);

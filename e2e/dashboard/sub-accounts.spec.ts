@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, signIn } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
@@ -7,7 +7,9 @@ import { newAccount, sharedServer } from '../support/shared';
  * The Sub accounts page: a partner creates a sub account, suspends it with a reason, unsuspends and
  * deletes it, and sees the month's usage; a standard account is told it is a partner feature.
  */
-test('a partner creates, suspends, unsuspends and deletes a sub account, at desktop and phone widths', async ({ page }, testInfo) => {
+test('a partner creates, suspends, unsuspends and deletes a sub account, at desktop and phone widths', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const ownerEmail = uniqueEmail('partner-owner');
   const account = await newAccount('Partner page', ownerEmail);
@@ -27,7 +29,8 @@ test('a partner creates, suspends, unsuspends and deletes a sub account, at desk
   await dialog.getByLabel('Website').fill('not a domain');
   await dialog.getByRole('button', { name: 'Create sub account' }).click();
   await expect(dialog.getByText(/domain name/)).toBeVisible();
-  await dialog.getByLabel('Website').fill('Acme.Example.com');
+  // The same two forms as the account's Website: a domain or its web address; kept as the domain.
+  await dialog.getByLabel('Website').fill('https://Acme.Example.com/');
   await dialog.getByLabel('Monthly credit').fill('5000');
   await dialog.getByRole('button', { name: 'Create sub account' }).click();
   await expect(page.getByText('Sub account Acme created.')).toBeVisible();
@@ -58,16 +61,24 @@ test('a partner creates, suspends, unsuspends and deletes a sub account, at desk
   await expect(row.getByTestId('sub-account-status')).toHaveText('Active');
 
   await row.getByRole('button', { name: 'Delete Acme' }).click();
-  await page.getByRole('dialog', { name: 'Delete sub account' }).getByRole('button', { name: 'Delete sub account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete sub account' })
+    .getByRole('button', { name: 'Delete sub account' })
+    .click();
   await expect(page.getByText('Acme was deleted.')).toBeVisible();
   await expect(row).toHaveCount(0);
   expect((await account.api.get(account.api.account('/sub-accounts'))).body.data).toEqual([]);
 });
 
-test('a standard account is told that sub accounts are a partner feature', async ({ page }, testInfo) => {
+test('a standard account has no Sub accounts in its navigation, and the page (opened by address) says it is a partner feature', async ({
+  page,
+}, testInfo) => {
   const email = uniqueEmail('standard-owner');
   const account = await newAccount('Standard page', email);
   await signIn(page, sharedServer().baseUrl, email, OWNER_PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sub accounts' })).toHaveCount(0);
   await page.goto(`${sharedServer().baseUrl}/${account.accountId}/sub-accounts`);
   await expect(page.getByText('Sub accounts are not available here')).toBeVisible();
   await expect(page.getByText(/partner-tier feature/)).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, createAccountWithKey, runCli, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, ownDashboardServer, signIn } from '../support/dashboard';
@@ -19,18 +20,28 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => mx?.stop());
 
-const server = ownDashboardServer('suppressions', () => ({ ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_POLL_MS: '100' }));
+const server = ownDashboardServer('suppressions', () => ({
+  ALLOW_PRIVATE_NETWORKS: 'true',
+  SMTP_DELIVERY_PORT: String(mx.port),
+  DELIVERY_POLL_MS: '100',
+}));
 
 async function account(name: string) {
   const email = uniqueEmail(name);
   const created = await createAccountWithKey(server().env, name, email);
-  return { email, accountId: created.accountId, api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId) };
+  return {
+    email,
+    accountId: created.accountId,
+    api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId),
+  };
 }
 
 const rows = (page: Page) => page.locator('[data-suppression-row]');
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString();
 
-test('a hard bounce is listed; search, filter by reason and domain, add, remove and wipe with confirmation', async ({ page }, testInfo) => {
+test('a hard bounce is listed; search, filter by reason and domain, add, remove and wipe with confirmation', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { email, accountId, api } = await account('suppressions');
   const first = `supp-a-${stamp}.example.com`;
@@ -41,7 +52,12 @@ test('a hard bounce is listed; search, filter by reason and domain, add, remove 
   // A real hard bounce: the engine suppresses the address for the sending domain by itself.
   const gone = `gone-${stamp}@${rcptDomain}`;
   mx.script(gone, { code: 550, message: '5.1.1 no such user here' });
-  const sent = await api.post(api.account('/messages'), { from: { email: `hello@${first}` }, recipients: [{ email: gone }], subject: 'Hi', text_content: 'Hi.' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `hello@${first}` },
+    recipients: [{ email: gone }],
+    subject: 'Hi',
+    text_content: 'Hi.',
+  });
   expect(sent.status).toBe(202);
   await waitForStatus(api, sent.body.data[0].id, 'Bounced');
   // Hand-made entries: two for the second domain, one for every domain.
@@ -50,7 +66,16 @@ test('a hard bounce is listed; search, filter by reason and domain, add, remove 
     [`old-list-2@${rcptDomain}`, second],
     [`everyone-${stamp}@example.org`, undefined],
   ] as const) {
-    expect((await api.post(api.account('/suppressions'), { email: address, expires_at: inAYear(), reason: 'imported from the old list', ...(domain ? { domain } : {}) })).status).toBe(201);
+    expect(
+      (
+        await api.post(api.account('/suppressions'), {
+          email: address,
+          expires_at: inAYear(),
+          reason: 'imported from the old list',
+          ...(domain ? { domain } : {}),
+        })
+      ).status,
+    ).toBe(201);
   }
 
   await signIn(page, server().baseUrl, email, OWNER_PASSWORD);
@@ -127,6 +152,15 @@ test('a hard bounce is listed; search, filter by reason and domain, add, remove 
   // At a phone's width: rows stack, nothing scrolls sideways.
   await page.setViewportSize(PHONE);
   await expect(rows(page)).toHaveCount(4);
+  // The filters fold behind one button, so the rows come first on a phone.
+  const filters = page.getByRole('button', { name: /^Filters/ });
+  await expect(page.getByRole('search')).toBeHidden();
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await filters.click();
+  await expect(page.getByRole('search').getByLabel('Reason')).toBeVisible();
+  await capture(page, testInfo, 'suppressions-filters-open-390', { fullPage: false });
+  await filters.click();
+  await expect(page.getByRole('search')).toBeHidden();
   await expectNoHorizontalOverflow(page);
   await capture(page, testInfo, 'suppressions-390');
   await page.setViewportSize(DESKTOP);
@@ -159,9 +193,29 @@ test('a hard bounce is listed; search, filter by reason and domain, add, remove 
   await capture(page, testInfo, 'suppressions-empty');
 
   // An Analyst reads the list without the buttons that would change it.
-  expect((await api.post(api.account('/suppressions'), { email: `kept-${stamp}@example.org`, expires_at: inAYear() })).status).toBe(201);
+  expect(
+    (await api.post(api.account('/suppressions'), { email: `kept-${stamp}@example.org`, expires_at: inAYear() }))
+      .status,
+  ).toBe(201);
   const analystEmail = uniqueEmail('supp-analyst');
-  expect((await runCli(['accounts', 'add-member', accountId, '--email', analystEmail, '--password', 'analyst password', '--role', 'Analyst'], server().env)).code).toBe(0);
+  expect(
+    (
+      await runCli(
+        [
+          'accounts',
+          'add-member',
+          accountId,
+          '--email',
+          analystEmail,
+          '--password',
+          'analyst password',
+          '--role',
+          'Analyst',
+        ],
+        server().env,
+      )
+    ).code,
+  ).toBe(0);
   await page.context().clearCookies();
   await signIn(page, server().baseUrl, analystEmail, 'analyst password');
   await page.goto(`${server().baseUrl}/${accountId}/suppressions`);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/dashboard';
 import { OWNER_PASSWORD, createAccountWithKey, runCli, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
 import { DESKTOP, PHONE, capture, expectNoHorizontalOverflow, ownDashboardServer, signIn } from '../support/dashboard';
@@ -30,10 +30,16 @@ const server = ownDashboardServer('webhooks', () => ({
 async function account(name: string) {
   const email = uniqueEmail(name);
   const created = await createAccountWithKey(server().env, name, email);
-  return { email, accountId: created.accountId, api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId) };
+  return {
+    email,
+    accountId: created.accountId,
+    api: new ApiClient(server().baseUrl, server().dataDir, created.apiKey, created.accountId),
+  };
 }
 
-test('create shows the secret once; a test event arrives signed; the log shows the attempt; send again delivers it', async ({ page }, testInfo) => {
+test('create shows the secret once; a test event arrives signed; the log shows the attempt; send again delivers it', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { email, accountId, api } = await account('webhooks');
   const domain = `hooks-${stamp}.example.com`;
@@ -78,17 +84,27 @@ test('create shows the secret once; a test event arrives signed; the log shows t
   // A test event: signed with the secret shown once; this endpoint answers 500 the first time.
   await page.getByRole('button', { name: 'Send a test event to Order service' }).click();
   const testDialog = page.getByRole('dialog', { name: /Send a test event/ });
-  for (const type of ['message.failed', 'message.bounced', 'message.opened']) await testDialog.getByLabel(type).uncheck();
+  for (const type of ['message.failed', 'message.bounced', 'message.opened'])
+    await testDialog.getByLabel(type).uncheck();
   await expect(testDialog.getByLabel('message.delivered')).toBeChecked();
   await testDialog.getByRole('button', { name: 'Send test event' }).click();
-  await expect(page.getByTestId('webhooks-notice')).toContainText('message.delivered 500');
+  // A failure is red (role=alert) and says what failed; never a green "sent".
+  const failure = page.getByTestId('test-outcome');
+  await expect(failure).toHaveAttribute('data-tone', 'error');
+  await expect(failure.getByRole('alert')).toContainText('Test to “Order service” failed');
+  await expect(failure.getByRole('alert')).toContainText('message.delivered: HTTP 500 from the endpoint');
+  await expect(failure.getByRole('alert')).toHaveClass(/bg-red-50/);
+  await capture(page, testInfo, 'webhook-test-failed');
+  await page.setViewportSize(PHONE);
+  await capture(page, testInfo, 'webhook-test-failed-390');
+  await page.setViewportSize(DESKTOP);
   expect(receiver.to(path)).toHaveLength(1);
   const arrived = receiver.to(path)[0];
   expect(arrived.json).toMatchObject({ type: 'message.delivered', webhook_id: listed.id });
   expect(hasValidSignature(arrived, secret)).toBe(true);
 
   // The webhook's page: its delivery log shows the attempt, with the endpoint's answer.
-  await page.getByTestId('webhooks-notice').getByRole('link', { name: 'Open the delivery log' }).click();
+  await failure.getByRole('link', { name: 'Open the delivery log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order service' })).toBeVisible();
   const logRow = page.locator('[data-delivery-row="message.delivered"]');
   await expect(logRow).toHaveCount(1);
@@ -116,6 +132,18 @@ test('create shows the secret once; a test event arrives signed; the log shows t
   await expect(detail.locator('[data-attempt="2"]')).toContainText('200 in');
   await expect(detail.locator('[data-attempt="2"]')).toContainText('{"ok":true}');
   await detail.getByRole('button', { name: 'Close' }).first().click();
+  // A test the endpoint accepts: green (role=status), with its answer.
+  await page.getByRole('button', { name: 'Send test event', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /Send a test event/ })
+    .getByRole('button', { name: 'Send test event' })
+    .click();
+  const success = page.getByTestId('test-outcome');
+  await expect(success).toHaveAttribute('data-tone', 'success');
+  await expect(success.getByRole('status')).toContainText('message.delivered: delivered (HTTP 200)');
+  await expect(success.getByRole('status')).toHaveClass(/bg-green-50/);
+  await expect(success.getByRole('alert')).toHaveCount(0);
+  await capture(page, testInfo, 'webhook-test-delivered');
   await page.setViewportSize(PHONE);
   await expectNoHorizontalOverflow(page);
   await capture(page, testInfo, 'webhook-log-390');
@@ -143,18 +171,33 @@ test('create shows the secret once; a test event arrives signed; the log shows t
   await expect(page.getByText('No webhooks yet')).toBeVisible();
 });
 
-test('a webhook that keeps failing is turned off by Mailstead, and the pages say so and why; an Analyst only reads', async ({ page }, testInfo) => {
+test('a webhook that keeps failing is turned off by Mailstead, and the pages say so and why; an Analyst only reads', async ({
+  page,
+}, testInfo) => {
   const { email, accountId, api } = await account('webhooks-failing');
   const domain = `hooks-fail-${stamp}.example.com`;
   await verifiedDomain(api, domain);
   const path = `/flaky-${stamp}`;
   receiver.answer(path, { status: 503, body: 'maintenance' });
-  const created = await api.post(api.account('/webhooks'), { name: 'Flaky endpoint', url: receiver.url(path), scope: 'global', on_reception: true });
+  const created = await api.post(api.account('/webhooks'), {
+    name: 'Flaky endpoint',
+    url: receiver.url(path),
+    scope: 'global',
+    on_reception: true,
+  });
   expect(created.status).toBe(201);
   // A real event: a sandbox message is accepted (message.reception) without leaving the host.
-  const sent = await api.post(api.account('/messages'), { from: { email: `hello@${domain}` }, recipients: [{ email: `someone-${stamp}@example.org` }], subject: 'Hi', text_content: 'Hi', sandbox: true });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `hello@${domain}` },
+    recipients: [{ email: `someone-${stamp}@example.org` }],
+    subject: 'Hi',
+    text_content: 'Hi',
+    sandbox: true,
+  });
   expect(sent.status).toBe(202);
-  await expect.poll(async () => (await api.get(api.account(`/webhooks/${created.body.id}`))).body.enabled, { timeout: 20_000 }).toBe(false);
+  await expect
+    .poll(async () => (await api.get(api.account(`/webhooks/${created.body.id}`))).body.enabled, { timeout: 20_000 })
+    .toBe(false);
 
   await signIn(page, server().baseUrl, email, OWNER_PASSWORD);
   await page.goto(`${server().baseUrl}/${accountId}/webhooks`);
@@ -171,28 +214,58 @@ test('a webhook that keeps failing is turned off by Mailstead, and the pages say
   await expect(page.getByText(/^Mailstead turned this webhook off/)).toBeVisible();
   await expect(page.locator('[data-delivery-row="message.reception"]').first()).toContainText('503 in');
   await capture(page, testInfo, 'webhook-auto-disabled-page');
-  // Turning it on again clears why and when, and the failure run starts over.
-  await page.getByRole('button', { name: 'Turn on', exact: true }).click();
-  await expect(page.getByTestId('webhook-notice')).toContainText('Webhook turned on');
+  // Enabling it again clears why and when, and the failure run starts over.
+  await page.getByRole('button', { name: 'Enable', exact: true }).click();
+  await expect(page.getByTestId('webhook-notice')).toContainText('Webhook enabled');
   await expect(page.getByText(/^Mailstead turned this webhook off/)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Turn off', exact: true })).toBeVisible();
-  expect((await api.get(api.account(`/webhooks/${created.body.id}`))).body).toMatchObject({ enabled: true, errors_since_last_success: 0, disabled_reason: null });
+  await expect(page.getByRole('button', { name: 'Disable', exact: true })).toBeVisible();
+  expect((await api.get(api.account(`/webhooks/${created.body.id}`))).body).toMatchObject({
+    enabled: true,
+    errors_since_last_success: 0,
+    disabled_reason: null,
+  });
 
   // An Analyst reads the same pages without the buttons that would change anything.
   const analystEmail = uniqueEmail('hooks-analyst');
-  expect((await runCli(['accounts', 'add-member', accountId, '--email', analystEmail, '--password', 'analyst password', '--role', 'Analyst'], server().env)).code).toBe(0);
+  expect(
+    (
+      await runCli(
+        [
+          'accounts',
+          'add-member',
+          accountId,
+          '--email',
+          analystEmail,
+          '--password',
+          'analyst password',
+          '--role',
+          'Analyst',
+        ],
+        server().env,
+      )
+    ).code,
+  ).toBe(0);
   await page.context().clearCookies();
   await signIn(page, server().baseUrl, analystEmail, 'analyst password');
   await page.goto(`${server().baseUrl}/${accountId}/webhooks`);
   await expect(page.locator('[data-webhook-row="Flaky endpoint"]')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create webhook' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: /^(Edit|Delete|Send a test event to) Flaky endpoint$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Edit|Delete|Send a test event to) Flaky endpoint$/ })).toHaveCount(
+    0,
+  );
   await page.locator('[data-webhook-row="Flaky endpoint"]').getByRole('link', { name: 'Flaky endpoint' }).click();
   await expect(page.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send again' })).toHaveCount(0);
   // The API refuses the write all the same, with its own message.
   const refused = await page.evaluate(
-    async ({ accountId, webhookId }) => (await fetch(`/v2/accounts/${accountId}/webhooks/${webhookId}/trigger`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ events: ['message.delivered'] }) })).status,
+    async ({ accountId, webhookId }) =>
+      (
+        await fetch(`/v2/accounts/${accountId}/webhooks/${webhookId}/trigger`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ events: ['message.delivered'] }),
+        })
+      ).status,
     { accountId, webhookId: created.body.id },
   );
   expect(refused).toBe(403);

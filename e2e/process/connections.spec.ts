@@ -18,7 +18,9 @@ const MARGIN_MS = 10_000;
 let server: ServerHandle;
 
 test.beforeAll(async () => {
-  server = await startServer({ env: { HTTP_HEADERS_TIMEOUT_MS: String(TIMEOUT_MS), HTTP_KEEP_ALIVE_TIMEOUT_MS: String(TIMEOUT_MS) } });
+  server = await startServer({
+    env: { HTTP_HEADERS_TIMEOUT_MS: String(TIMEOUT_MS), HTTP_KEEP_ALIVE_TIMEOUT_MS: String(TIMEOUT_MS) },
+  });
 });
 
 test.afterAll(async () => {
@@ -42,7 +44,15 @@ function connect(): Promise<net.Socket> {
 
 function connectTls(): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ port: server.port, host: '127.0.0.1', servername: 'localhost', ca: readFileSync(path.join(server.dataDir, 'tls', 'cert.pem'), 'utf8') }, () => resolve(socket));
+    const socket = tls.connect(
+      {
+        port: server.port,
+        host: '127.0.0.1',
+        servername: 'localhost',
+        ca: readFileSync(path.join(server.dataDir, 'tls', 'cert.pem'), 'utf8'),
+      },
+      () => resolve(socket),
+    );
     socket.once('error', reject);
   });
 }
@@ -57,7 +67,10 @@ test('200 connections that send nothing are closed after the headers timeout, wh
   const since = performance.now();
   const closed = Promise.all(sockets.map((socket) => closedAfter(socket, since)));
   await stillServes();
-  const times = await Promise.race([closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS))]);
+  const times = await Promise.race([
+    closed,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS)),
+  ]);
   for (const socket of sockets) socket.destroy();
   expect(times, 'silent connections still open').not.toBeNull();
   // Closed by the timeout, not at once.
@@ -108,7 +121,10 @@ for (const [name, open] of slowClients) {
     const since = performance.now();
     const socket = await open();
     const closed = closedAfter(socket, since);
-    const time = await Promise.race([closed, new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS))]);
+    const time = await Promise.race([
+      closed,
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS)),
+    ]);
     socket.destroy();
     expect(time, 'connection still open').not.toBeNull();
     await stillServes();
@@ -124,14 +140,18 @@ test('an idle keep-alive connection is closed after the keep-alive timeout', asy
       response += data;
       const [head, body] = response.split('\r\n\r\n');
       const length = /content-length: (\d+)/i.exec(head)?.[1];
-      if (body !== undefined && (length ? Buffer.byteLength(body) >= Number(length) : body.endsWith('0\r\n\r\n'))) resolve();
+      if (body !== undefined && (length ? Buffer.byteLength(body) >= Number(length) : body.endsWith('0\r\n\r\n')))
+        resolve();
     });
   });
   socket.write('GET /v2/ping HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
   await answered;
   expect(response).toMatch(/^HTTP\/1\.1 401 /);
   const since = performance.now();
-  const time = await Promise.race([closedAfter(socket, since), new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS))]);
+  const time = await Promise.race([
+    closedAfter(socket, since),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), TIMEOUT_MS + MARGIN_MS)),
+  ]);
   socket.destroy();
   expect(time, 'idle connection still open').not.toBeNull();
   expect(time!).toBeGreaterThanOrEqual(TIMEOUT_MS * 0.9);

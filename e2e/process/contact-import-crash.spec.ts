@@ -60,7 +60,10 @@ test('SIGKILL during a 60,000-row import: the restarted server resumes it, and e
     const list = await api.post(api.account('/lists'), { name: 'Crash' });
     expect(list.status).toBe(201);
 
-    const rows = Array.from({ length: ROWS }, (_, index) => `crash${index}@import.example,plan${index % 5},${index % 97},${index % 2 ? 'TRUE' : 'false'}`);
+    const rows = Array.from(
+      { length: ROWS },
+      (_, index) => `crash${index}@import.example,plan${index % 5},${index % 97},${index % 2 ? 'TRUE' : 'false'}`,
+    );
     const csv = ['email,plan,age,vip', ...rows].join('\n');
     const uploaded = await fetch(`${server.baseUrl}${api.account(`/contacts/import?list_id=${list.body.id}`)}`, {
       method: 'POST',
@@ -85,7 +88,9 @@ test('SIGKILL during a 60,000-row import: the restarted server resumes it, and e
       .toBeGreaterThanOrEqual(killAt);
     server.process.kill('SIGKILL');
     await server.exited;
-    console.log(`killed after ${beforeKill.counts.processed}/${ROWS} rows were seen committed (status ${beforeKill.status})`);
+    console.log(
+      `killed after ${beforeKill.counts.processed}/${ROWS} rows were seen committed (status ${beforeKill.status})`,
+    );
     expect(beforeKill.status, 'the import finished before the kill').toBe('running');
 
     server = await startServer({ dataDir: server.dataDir, env: { ...env, PORT: String(await freePort()) } });
@@ -96,9 +101,17 @@ test('SIGKILL during a 60,000-row import: the restarted server resumes it, and e
 
     await expect.poll(async () => (await progress()).status, { timeout: 300_000, intervals: [250] }).toBe('completed');
     const done = await progress();
-    expect(done).toMatchObject({ status: 'completed', counts: { processed: ROWS, created: ROWS, updated: 0, errors: 0 }, errors: [], failure_reason: null });
-    expect((await api.get(api.account(`/lists/${list.body.id}`))).body.member_counts).toMatchObject({ confirmed: ROWS });
-    const last = (await api.get(api.account(`/contacts/${encodeURIComponent(`crash${ROWS - 1}@import.example`)}`))).body;
+    expect(done).toMatchObject({
+      status: 'completed',
+      counts: { processed: ROWS, created: ROWS, updated: 0, errors: 0 },
+      errors: [],
+      failure_reason: null,
+    });
+    expect((await api.get(api.account(`/lists/${list.body.id}`))).body.member_counts).toMatchObject({
+      confirmed: ROWS,
+    });
+    const last = (await api.get(api.account(`/contacts/${encodeURIComponent(`crash${ROWS - 1}@import.example`)}`)))
+      .body;
     expect(last.attributes).toEqual({ plan: `plan${(ROWS - 1) % 5}`, age: (ROWS - 1) % 97, vip: true });
     // Exactly one contact per row: the listing's last page ends at ROWS.
     const page = await api.get(api.account(`/contacts?email=${encodeURIComponent('crash0@import.example')}`));

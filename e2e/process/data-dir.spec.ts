@@ -19,7 +19,8 @@ function openToOthers(root: string): string[] {
   const walk = (entry: string) => {
     const stat = lstatSync(entry);
     if (stat.isSymbolicLink() || HARNESS_FILES.has(path.relative(root, entry))) return;
-    if ((stat.mode & 0o077) !== 0) found.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o077) !== 0)
+      found.push(`${path.relative(root, entry) || '.'} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
   };
   walk(root);
@@ -42,7 +43,10 @@ test('under umask 000, every file the server and its database write is 0600 and 
     // Writes through the server: the database's WAL and data files change.
     const account = await createAccountWithKey(server.env);
     const api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
-    for (let i = 0; i < 5; i++) expect((await api.post(api.account('/api-keys'), { label: `key ${i}`, scopes: ['domains:read'] })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await api.post(api.account('/api-keys'), { label: `key ${i}`, scopes: ['domains:read'] })).status).toBe(
+        201,
+      );
   } finally {
     expect(await server.stop()).toBe(0);
   }

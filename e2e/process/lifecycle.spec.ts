@@ -37,7 +37,11 @@ test('PGlite: data acknowledged before a SIGKILL survives it, and the lock of th
   const writer = async (worker: number) => {
     for (let i = 0; !stop; i++) {
       try {
-        const response = await api.post(api.account('/api-keys'), { label: `crash ${worker}-${i}`, scopes: ['domains:read'] }, { checkContract: false });
+        const response = await api.post(
+          api.account('/api-keys'),
+          { label: `crash ${worker}-${i}`, scopes: ['domains:read'] },
+          { checkContract: false },
+        );
         if (response.status === 201) acknowledged.push(response.body.id);
       } catch {
         return; // the connection died with the server
@@ -90,15 +94,26 @@ const configErrors: [string, Record<string, string | undefined>, RegExp][] = [
   ['TRUST_PROXY=10.0.0.0/40', { TRUST_PROXY: '10.0.0.0/40' }, /^mailstead: invalid TRUST_PROXY=/m],
   ['LOG_LEVEL=loud', { LOG_LEVEL: 'loud' }, /^mailstead: invalid LOG_LEVEL="loud"/m],
   ['DATABASE_URL=mysql://x', { DATABASE_URL: 'mysql://x' }, /^mailstead: invalid DATABASE_URL=.*postgres/m],
-  ['DATABASE_URL without MAILSTEAD_SECRET', { DATABASE_URL: 'postgres://127.0.0.1/none', MAILSTEAD_SECRET: '' }, /^mailstead: missing MAILSTEAD_SECRET/m],
+  [
+    'DATABASE_URL without MAILSTEAD_SECRET',
+    { DATABASE_URL: 'postgres://127.0.0.1/none', MAILSTEAD_SECRET: '' },
+    /^mailstead: missing MAILSTEAD_SECRET/m,
+  ],
   ['a short MAILSTEAD_SECRET', { MAILSTEAD_SECRET: 'short' }, /^mailstead: invalid MAILSTEAD_SECRET=.*at least 32/m],
   ['TLS_CERT without TLS_KEY', { TLS_CERT: '/tmp/cert.pem' }, /^mailstead: invalid TLS_KEY/m],
-  ['WORKERS=2 on the embedded database', { WORKERS: '2' }, /^mailstead: invalid WORKERS="2": the embedded database \(PGlite\) allows one process/m],
+  [
+    'WORKERS=2 on the embedded database',
+    { WORKERS: '2' },
+    /^mailstead: invalid WORKERS="2": the embedded database \(PGlite\) allows one process/m,
+  ],
 ];
 
 for (const [name, env, message] of configErrors) {
   test(`configuration: ${name} exits 1 with one line naming the variable`, async () => {
-    const server = await startServer({ env: { PORT: String(await freePort()), DATABASE_URL: '', MAILSTEAD_SECRET: '', ...env }, waitForReady: false });
+    const server = await startServer({
+      env: { PORT: String(await freePort()), DATABASE_URL: '', MAILSTEAD_SECRET: '', ...env },
+      waitForReady: false,
+    });
     expect(await server.exited).toBe(1);
     const log = readFileSync(server.logFile, 'utf8');
     expect(log).toMatch(message);
@@ -121,7 +136,10 @@ test('PostgreSQL: a process with another MAILSTEAD_SECRET refuses to start', asy
   try {
     const first = await startServer({ env: { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: 'a'.repeat(40) } });
     expect(await first.stop()).toBe(0);
-    const wrong = await startServer({ env: { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: 'b'.repeat(40) }, waitForReady: false });
+    const wrong = await startServer({
+      env: { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: 'b'.repeat(40) },
+      waitForReady: false,
+    });
     expect(await wrong.exited).toBe(1);
     expect(readFileSync(wrong.logFile, 'utf8')).toMatch(/master key does not match/);
   } finally {
@@ -137,7 +155,9 @@ test('PostgreSQL: three processes starting at once migrate once and all serve', 
     const client = new pg.Client({ connectionString: scratch.url });
     await client.connect();
     const applied = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    const journal = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../lib/db/migrations/meta/_journal.json'), 'utf8'));
+    const journal = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../lib/db/migrations/meta/_journal.json'), 'utf8'),
+    );
     expect(applied.rows[0].n).toBe(journal.entries.length);
     await client.end();
     const account = await createAccountWithKey({ ...env, DATA_DIR: servers[0].dataDir });
@@ -181,7 +201,11 @@ test('TLS_CERT and TLS_KEY are served when given', async () => {
   try {
     const agent = new Agent({ connect: { ca: pems.cert } });
     await expect
-      .poll(async () => (await fetch(`${server.baseUrl}/v2/openapi.json`, { dispatcher: agent }).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await fetch(`${server.baseUrl}/v2/openapi.json`, { dispatcher: agent }).catch(() => null))?.status ?? 0,
+        { timeout: 30_000 },
+      )
       .toBe(200);
     expect(existsSync(path.join(dir, 'tls', 'cert.pem'))).toBe(false);
   } finally {
@@ -194,13 +218,31 @@ test('TRUST_PROXY: plain HTTP from a trusted proxy with X-Forwarded-Proto https 
   try {
     const account = await createAccountWithKey({ ...server.env });
     const api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
-    const restricted = await api.post(api.account('/api-keys'), { label: 'behind proxy', scopes: ['api-keys:read'], ip_allow_list: ['203.0.113.0/24'] });
+    const restricted = await api.post(api.account('/api-keys'), {
+      label: 'behind proxy',
+      scopes: ['api-keys:read'],
+      ip_allow_list: ['203.0.113.0/24'],
+    });
     const plain = `http://127.0.0.1:${server.port}/v2/ping`;
-    const viaProxy = await fetch(plain, { headers: { authorization: `Bearer ${restricted.body.secret_key}`, 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.50, 127.0.0.1' } });
+    const viaProxy = await fetch(plain, {
+      headers: {
+        authorization: `Bearer ${restricted.body.secret_key}`,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '203.0.113.50, 127.0.0.1',
+      },
+    });
     expect(viaProxy.status).toBe(200);
-    const otherClient = await fetch(plain, { headers: { authorization: `Bearer ${restricted.body.secret_key}`, 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.1' } });
+    const otherClient = await fetch(plain, {
+      headers: {
+        authorization: `Bearer ${restricted.body.secret_key}`,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '198.51.100.1',
+      },
+    });
     expect(otherClient.status).toBe(403);
-    const notHttps = await fetch(plain, { headers: { authorization: `Bearer ${account.apiKey}`, 'x-forwarded-for': '203.0.113.50' } });
+    const notHttps = await fetch(plain, {
+      headers: { authorization: `Bearer ${account.apiKey}`, 'x-forwarded-for': '203.0.113.50' },
+    });
     expect(notHttps.status).toBe(400);
   } finally {
     await server.stop();

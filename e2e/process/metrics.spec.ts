@@ -36,7 +36,13 @@ test.beforeAll(async () => {
     name: 'Metrics',
     sender,
     recipientDomain: rcptDomain,
-    env: { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token, LOG_LEVEL: 'debug', ROLES: 'web,worker,smtp,mx', MX_PORT: String(mxPort) },
+    env: {
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: token,
+      LOG_LEVEL: 'debug',
+      ROLES: 'web,worker,smtp,mx',
+      MX_PORT: String(mxPort),
+    },
   });
   ({ server, api } = suite);
 });
@@ -45,7 +51,8 @@ test.afterAll(async () => {
   await suite?.stop();
 });
 
-const operations = (path: string, init: { headers?: Record<string, string>; method?: string } = {}) => fetch(`http://127.0.0.1:${metricsPort}${path}`, init);
+const operations = (path: string, init: { headers?: Record<string, string>; method?: string } = {}) =>
+  fetch(`http://127.0.0.1:${metricsPort}${path}`, init);
 const scrapeText = async () => {
   const response = await operations('/metrics', { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
@@ -62,7 +69,9 @@ function parseExposition(text: string): Sample[] {
     .map((line) => {
       const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!match) throw new Error(`not a sample: ${line}`);
-      const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]));
+      const labels = Object.fromEntries(
+        [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
+      );
       return { name: match[1], labels, value: Number(match[3]) };
     });
 }
@@ -70,7 +79,9 @@ function parseExposition(text: string): Sample[] {
 /** The value of the one series with these labels (others ignored), or undefined when absent. */
 async function valueOf(name: string, labels: Record<string, string> = {}, text?: string): Promise<number | undefined> {
   const samples = parseExposition(text ?? (await scrapeText()));
-  return samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))?.value;
+  return samples.find(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  )?.value;
 }
 
 test('GET /metrics - a bearer token is required: 401 without it or with a wrong one, 200 in Prometheus text format with it', async () => {
@@ -85,23 +96,36 @@ test('GET /metrics - a bearer token is required: 401 without it or with a wrong 
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = await response.text();
-  for (const name of ['mailstead_database_up', 'mailstead_queue_messages', 'mailstead_webhook_backlog', 'nodejs_eventloop_lag_seconds', 'process_cpu_seconds_total']) {
+  for (const name of [
+    'mailstead_database_up',
+    'mailstead_queue_messages',
+    'mailstead_webhook_backlog',
+    'nodejs_eventloop_lag_seconds',
+    'process_cpu_seconds_total',
+  ]) {
     expect(text, name).toContain(`\n${name}`);
   }
   expect(await valueOf('mailstead_database_up', {}, text)).toBe(1);
 });
 
 test('GET /metrics - the web port does not serve it, and the operations port serves nothing else', async () => {
-  const web = await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${token}` }, dispatcher: trustingAgent(server.dataDir) });
+  const web = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${token}` },
+    dispatcher: trustingAgent(server.dataDir),
+  });
   expect(await web.text()).not.toContain('mailstead_deliveries_total');
   expect((await operations('/v2/ping')).status).toBe(404);
-  expect((await operations('/metrics', { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(405);
+  expect((await operations('/metrics', { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(
+    405,
+  );
 });
 
 test('a delivery is counted by outcome, its SMTP reply by class and its latency in the histogram; queue depth is present by state', async () => {
   const before = parseExposition(await scrapeText());
   const at = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-    samples.find((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))?.value ?? 0;
+    samples.find(
+      (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )?.value ?? 0;
   const gone = `gone@${rcptDomain}`;
   suite.mx.script(gone, { code: 550, message: '5.1.1 no such user' });
   const sent = await api.post(api.account('/messages'), {
@@ -116,36 +140,71 @@ test('a delivery is counted by outcome, its SMTP reply by class and its latency 
   await waitForStatus(api, bouncedId, 'Bounced');
 
   const after = parseExposition(await scrapeText());
-  expect(at(after, 'mailstead_deliveries_total', { outcome: 'delivered' })).toBe(at(before, 'mailstead_deliveries_total', { outcome: 'delivered' }) + 1);
-  expect(at(after, 'mailstead_deliveries_total', { outcome: 'bounced' })).toBe(at(before, 'mailstead_deliveries_total', { outcome: 'bounced' }) + 1);
-  expect(at(after, 'mailstead_smtp_responses_total', { class: '2xx' })).toBe(at(before, 'mailstead_smtp_responses_total', { class: '2xx' }) + 1);
-  expect(at(after, 'mailstead_smtp_responses_total', { class: '5xx' })).toBe(at(before, 'mailstead_smtp_responses_total', { class: '5xx' }) + 1);
-  expect(at(after, 'mailstead_delivery_latency_seconds_count')).toBe(at(before, 'mailstead_delivery_latency_seconds_count') + 1);
-  expect(at(after, 'mailstead_delivery_latency_seconds_bucket', { le: '+Inf' })).toBe(at(after, 'mailstead_delivery_latency_seconds_count'));
+  expect(at(after, 'mailstead_deliveries_total', { outcome: 'delivered' })).toBe(
+    at(before, 'mailstead_deliveries_total', { outcome: 'delivered' }) + 1,
+  );
+  expect(at(after, 'mailstead_deliveries_total', { outcome: 'bounced' })).toBe(
+    at(before, 'mailstead_deliveries_total', { outcome: 'bounced' }) + 1,
+  );
+  expect(at(after, 'mailstead_smtp_responses_total', { class: '2xx' })).toBe(
+    at(before, 'mailstead_smtp_responses_total', { class: '2xx' }) + 1,
+  );
+  expect(at(after, 'mailstead_smtp_responses_total', { class: '5xx' })).toBe(
+    at(before, 'mailstead_smtp_responses_total', { class: '5xx' }) + 1,
+  );
+  expect(at(after, 'mailstead_delivery_latency_seconds_count')).toBe(
+    at(before, 'mailstead_delivery_latency_seconds_count') + 1,
+  );
+  expect(at(after, 'mailstead_delivery_latency_seconds_bucket', { le: '+Inf' })).toBe(
+    at(after, 'mailstead_delivery_latency_seconds_count'),
+  );
   for (const state of ['queued', 'deferred', 'scheduled']) {
-    expect(after.find((sample) => sample.name === 'mailstead_queue_messages' && sample.labels.state === state)?.value, state).toBeGreaterThanOrEqual(0);
+    expect(
+      after.find((sample) => sample.name === 'mailstead_queue_messages' && sample.labels.state === state)?.value,
+      state,
+    ).toBeGreaterThanOrEqual(0);
   }
-  if (server.env.DATABASE_URL) expect(at(after, 'mailstead_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+  if (server.env.DATABASE_URL)
+    expect(at(after, 'mailstead_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
 });
 
 test('an API request is counted by its route pattern and status, never by its raw path', async () => {
-  const sent = await api.post(api.account('/messages'), { from: { email: `ops@${sender}` }, recipients: [{ email: `bob@${rcptDomain}` }], subject: 'Pattern', text_content: 'x' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `ops@${sender}` },
+    recipients: [{ email: `bob@${rcptDomain}` }],
+    subject: 'Pattern',
+    text_content: 'x',
+  });
   const messageId: string = sent.body.data[0].id;
   const route = '/v2/accounts/:account_id/messages/:message_id';
-  const before = { found: (await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '200' })) ?? 0, missing: (await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '404' })) ?? 0 };
+  const before = {
+    found: (await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '200' })) ?? 0,
+    missing: (await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '404' })) ?? 0,
+  };
 
   expect((await api.get(api.account(`/messages/${messageId}`))).status).toBe(200);
   expect((await api.get(api.account(`/messages/${messageId}`))).status).toBe(200);
-  expect((await api.get(api.account('/messages/0193a6f4-1111-7222-8333-944455556666'), { checkContract: false })).status).toBe(404);
+  expect(
+    (await api.get(api.account('/messages/0193a6f4-1111-7222-8333-944455556666'), { checkContract: false })).status,
+  ).toBe(404);
   expect((await api.get('/v2/no-such-route-here', { checkContract: false })).status).toBe(404);
 
   const text = await scrapeText();
-  expect(await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '200' }, text)).toBe(before.found + 2);
-  expect(await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '404' }, text)).toBe(before.missing + 1);
-  expect(await valueOf('mailstead_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }, text)).toBeGreaterThanOrEqual(1);
-  expect(await valueOf('mailstead_http_request_duration_seconds_count', { method: 'GET', route }, text)).toBeGreaterThanOrEqual(3);
+  expect(await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '200' }, text)).toBe(
+    before.found + 2,
+  );
+  expect(await valueOf('mailstead_http_requests_total', { method: 'GET', route, status: '404' }, text)).toBe(
+    before.missing + 1,
+  );
+  expect(
+    await valueOf('mailstead_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }, text),
+  ).toBeGreaterThanOrEqual(1);
+  expect(
+    await valueOf('mailstead_http_request_duration_seconds_count', { method: 'GET', route }, text),
+  ).toBeGreaterThanOrEqual(3);
   // No id of any kind reaches a label: one series per pattern, whatever the ids.
-  for (const id of [api.accountId!, messageId, '0193a6f4-1111-7222-8333-944455556666', 'no-such-route-here']) expect(text).not.toContain(id);
+  for (const id of [api.accountId!, messageId, '0193a6f4-1111-7222-8333-944455556666', 'no-such-route-here'])
+    expect(text).not.toContain(id);
 });
 
 test('/healthz and /readyz answer on the web port (HTTPS and plain HTTP) and on the operations port, unauthenticated and never rate limited', async () => {
@@ -160,7 +219,12 @@ test('/healthz and /readyz answer on the web port (HTTPS and plain HTTP) and on 
     expect(await ready.json()).toEqual({
       status: 'ready',
       failing: [],
-      checks: { database: 'ok', migrations: 'ok', roles: { web: 'started', worker: 'started', smtp: 'started', mx: 'started' }, process: 'running' },
+      checks: {
+        database: 'ok',
+        migrations: 'ok',
+        roles: { web: 'started', worker: 'started', smtp: 'started', mx: 'started' },
+        process: 'running',
+      },
     });
   }
   // Past the API's burst (200) within a second or two: probes do not go through the rate limiter.
@@ -177,34 +241,72 @@ test('/healthz and /readyz answer on the web port (HTTPS and plain HTTP) and on 
 });
 
 test('one delivery batch and one SMTP session can be followed in the logs by their ids', async () => {
-  const sent = await api.post(api.account('/messages'), { from: { email: `ops@${sender}` }, recipients: [{ email: `cy@${rcptDomain}` }], subject: 'Followed', text_content: 'x' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `ops@${sender}` },
+    recipients: [{ email: `cy@${rcptDomain}` }],
+    subject: 'Followed',
+    text_content: 'x',
+  });
   const apiId: string = sent.body.data[0].id;
   await waitForStatus(api, apiId, 'Delivered');
   // The API names a message `<id@sender domain>`; log lines carry the id alone.
   const messageId = /^<([^@>]+)@/.exec(apiId)![1];
-  const lines = () => readFileSync(server.logFile, 'utf8').split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  const lines = () =>
+    readFileSync(server.logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
 
   let outcome: any;
-  await expect.poll(() => (outcome = lines().find((line) => line.msg === 'delivery outcome' && line.messageId === messageId))).toBeTruthy();
+  await expect
+    .poll(() => (outcome = lines().find((line) => line.msg === 'delivery outcome' && line.messageId === messageId)))
+    .toBeTruthy();
   expect(outcome).toMatchObject({ outcome: 'delivered', batchId: expect.any(String) });
-  expect(lines().filter((line) => line.batchId === outcome.batchId).map((line) => line.msg)).toContain('delivery batch claimed');
+  expect(
+    lines()
+      .filter((line) => line.batchId === outcome.batchId)
+      .map((line) => line.msg),
+  ).toContain('delivery batch claimed');
 
-  const replies = await converse(mxPort, ['EHLO probe.example', 'MAIL FROM:<someone@probe.example>', `RCPT TO:<nobody@unrouted-${stamp}.example>`, 'QUIT']);
+  const replies = await converse(mxPort, [
+    'EHLO probe.example',
+    'MAIL FROM:<someone@probe.example>',
+    `RCPT TO:<nobody@unrouted-${stamp}.example>`,
+    'QUIT',
+  ]);
   expect(replies[2]).toMatch(/^550 /);
   await expect
     .poll(() => {
-      const refused = lines().find((line) => line.msg === 'mx recipient refused' && line.recipient === `nobody@unrouted-${stamp}.example`);
-      return refused ? lines().filter((line) => line.smtpSession === refused.smtpSession).map((line) => `${line.smtpRole} ${line.msg}`) : [];
+      const refused = lines().find(
+        (line) => line.msg === 'mx recipient refused' && line.recipient === `nobody@unrouted-${stamp}.example`,
+      );
+      return refused
+        ? lines()
+            .filter((line) => line.smtpSession === refused.smtpSession)
+            .map((line) => `${line.smtpRole} ${line.msg}`)
+        : [];
     })
     .toEqual(['mx smtp session opened', 'mx mx recipient refused', 'mx smtp session closed']);
 
   // Submission: nothing is accepted before AUTH, and the session's lines share its id all the same.
-  const submission = await converse(Number(server.env.SMTP_SUBMISSION_PORT), ['EHLO probe.example', 'MAIL FROM:<someone@probe.example>', 'QUIT']);
+  const submission = await converse(Number(server.env.SMTP_SUBMISSION_PORT), [
+    'EHLO probe.example',
+    'MAIL FROM:<someone@probe.example>',
+    'QUIT',
+  ]);
   expect(submission[1]).toMatch(/^530 /);
   await expect
     .poll(() => {
-      const sessions = new Set(lines().filter((line) => line.smtpRole === 'submission').map((line) => line.smtpSession));
-      return [...sessions].map((id) => lines().filter((line) => line.smtpSession === id).map((line) => line.msg));
+      const sessions = new Set(
+        lines()
+          .filter((line) => line.smtpRole === 'submission')
+          .map((line) => line.smtpSession),
+      );
+      return [...sessions].map((id) =>
+        lines()
+          .filter((line) => line.smtpSession === id)
+          .map((line) => line.msg),
+      );
     })
     .toContainEqual(['smtp session opened', 'smtp session closed']);
 });
@@ -215,13 +317,20 @@ test('/readyz is 503 naming the database while it refuses connections, /healthz 
   const name = new URL(server.env.DATABASE_URL!).pathname.slice(1);
   const admin = new pg.Client({ connectionString: postgresAdminUrl()! });
   await admin.connect();
-  const ready = () => operations('/readyz').then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+  const ready = () =>
+    operations('/readyz').then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
   try {
     await admin.query(`alter database "${name}" allow_connections false`);
-    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await expect.poll(async () => (await ready()).status, { timeout: 20_000 }).toBe(503);
     const { body } = await ready();
-    expect(body).toMatchObject({ status: 'not ready', checks: { database: expect.stringMatching(/^(unreachable|no answer within \d+ ms)$/), migrations: 'unknown' } });
+    expect(body).toMatchObject({
+      status: 'not ready',
+      checks: { database: expect.stringMatching(/^(unreachable|no answer within \d+ ms)$/), migrations: 'unknown' },
+    });
     expect(body.failing).toEqual(expect.arrayContaining(['database']));
     expect(JSON.stringify(body)).not.toContain(name);
     expect((await operations('/healthz')).status).toBe(200);

@@ -25,7 +25,13 @@ test('SIGKILL after the MX accepted 20 routed messages: every one reaches the ro
     // Slow answers: at the kill most deliveries are still waiting.
     receiver.answer('/crash', { status: 200, body: 'ok', delayMs: 1500 });
     const mxPort = await freePort();
-    const env: Record<string, string> = { ROLES: 'web,worker,mx', MX_PORT: String(mxPort), ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_MS: '100', LOG_LEVEL: 'warn' };
+    const env: Record<string, string> = {
+      ROLES: 'web,worker,mx',
+      MX_PORT: String(mxPort),
+      ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_POLL_MS: '100',
+      LOG_LEVEL: 'warn',
+    };
     const adminUrl = postgresAdminUrl();
     if (adminUrl) {
       const scratch = await createScratchDatabase(adminUrl, 'mailstead_mxcrash');
@@ -38,10 +44,29 @@ test('SIGKILL after the MX accepted 20 routed messages: every one reaches the ro
     const api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
     const domain = `mxcrash-${Date.now().toString(36)}.example.com`;
     await verifiedDomain(api, domain);
-    expect((await api.post(api.account('/routes'), { name: 'Crash', url: receiver.url('/crash'), recipient: `*@${domain}` })).status).toBe(201);
+    expect(
+      (await api.post(api.account('/routes'), { name: 'Crash', url: receiver.url('/crash'), recipient: `*@${domain}` }))
+        .status,
+    ).toBe(201);
 
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: mxPort, secure: false, tls: { rejectUnauthorized: false }, pool: true, maxConnections: 2 });
-    await Promise.all(Array.from({ length: MESSAGES }, (_, index) => transport.sendMail({ from: 'sender@example.org', to: `m${index}@${domain}`, subject: `crash ${index}`, text: 'x' })));
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: mxPort,
+      secure: false,
+      tls: { rejectUnauthorized: false },
+      pool: true,
+      maxConnections: 2,
+    });
+    await Promise.all(
+      Array.from({ length: MESSAGES }, (_, index) =>
+        transport.sendMail({
+          from: 'sender@example.org',
+          to: `m${index}@${domain}`,
+          subject: `crash ${index}`,
+          text: 'x',
+        }),
+      ),
+    );
     transport.close();
     server.process.kill('SIGKILL');
     await server.exited;
@@ -50,7 +75,10 @@ test('SIGKILL after the MX accepted 20 routed messages: every one reaches the ro
     expect(receivedAtKill, 'everything was delivered before the kill').toBeLessThan(MESSAGES);
 
     receiver.answer('/crash', { status: 200, body: 'ok' });
-    server = await startServer({ dataDir: server.dataDir, env: { ...env, MX_PORT: String(await freePort()), PORT: String(await freePort()) } });
+    server = await startServer({
+      dataDir: server.dataDir,
+      env: { ...env, MX_PORT: String(await freePort()), PORT: String(await freePort()) },
+    });
     await expect.poll(distinct, { timeout: 60_000, intervals: [100] }).toBe(MESSAGES);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const ids = receiver.to('/crash').map((hook) => String(hook.headers['webhook-id']));

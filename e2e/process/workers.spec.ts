@@ -46,16 +46,23 @@ const readyWorkers = (server: ServerHandle): { pid: number; group: string; roles
     .filter((line) => line.includes('"msg":"worker ready"'))
     .map((line) => JSON.parse(line))
     .map((entry) => ({ pid: entry.workerPid, group: entry.group, roles: entry.roles }));
-const pidsOf = (workers: { pid: number; group: string }[], group: string) => workers.filter((worker) => worker.group === group).map((worker) => worker.pid);
+const pidsOf = (workers: { pid: number; group: string }[], group: string) =>
+  workers.filter((worker) => worker.group === group).map((worker) => worker.pid);
 
 /** A process's nice value (field 19 of /proc/<pid>/stat: the main thread's; Linux keeps one per thread). */
-const niceOf = (pid: number, thread = pid) => Number(readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+const niceOf = (pid: number, thread = pid) =>
+  Number(readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
 /** The nice values of all of a process's threads (the GC's, the mail threads...), distinct. */
-const threadNicesOf = (pid: number) => [...new Set(readdirSync(`/proc/${pid}/task`).map((thread) => niceOf(pid, Number(thread))))];
+const threadNicesOf = (pid: number) => [
+  ...new Set(readdirSync(`/proc/${pid}/task`).map((thread) => niceOf(pid, Number(thread)))),
+];
 
 test('WORKERS=2: parallel sends keep idempotency, every message is delivered once, a killed worker is restarted and loses nothing', async () => {
   const adminUrl = postgresAdminUrl();
-  test.skip(!adminUrl, 'needs the PostgreSQL run (MAILSTEAD_TEST_POSTGRES_URL): the embedded database allows one process');
+  test.skip(
+    !adminUrl,
+    'needs the PostgreSQL run (MAILSTEAD_TEST_POSTGRES_URL): the embedded database allows one process',
+  );
   test.setTimeout(240_000);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
@@ -92,15 +99,23 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     expect(serving).toHaveLength(2);
     expect(firstPids).toHaveLength(2);
     // ROLES=web,worker (the test servers'): web in the one group, worker in the other.
-    expect(first.map((worker) => `${worker.group}: ${worker.roles.join(',')}`).sort()).toEqual(['delivering: worker', 'delivering: worker', 'serving: web', 'serving: web']);
-    for (const pid of serving) expect(threadNicesOf(pid), `every thread of serving process ${pid}`).toEqual([niceOf(process.pid)]);
+    expect(first.map((worker) => `${worker.group}: ${worker.roles.join(',')}`).sort()).toEqual([
+      'delivering: worker',
+      'delivering: worker',
+      'serving: web',
+      'serving: web',
+    ]);
+    for (const pid of serving)
+      expect(threadNicesOf(pid), `every thread of serving process ${pid}`).toEqual([niceOf(process.pid)]);
     const lowered = Math.min(19, niceOf(process.pid) + 10);
-    for (const pid of firstPids) expect(threadNicesOf(pid), `every thread of delivering process ${pid}`).toEqual([lowered]);
+    for (const pid of firstPids)
+      expect(threadNicesOf(pid), `every thread of delivering process ${pid}`).toEqual([lowered]);
     const db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     cleanups.push(() => db.end());
     // Only the delivering processes register as delivery workers.
-    const livePids = async () => (await db.query('select pid from workers order by pid')).rows.map((row) => row.pid as number);
+    const livePids = async () =>
+      (await db.query('select pid from workers order by pid')).rows.map((row) => row.pid as number);
     await expect.poll(livePids, { timeout: 30_000 }).toEqual([...firstPids].sort((a, b) => a - b));
 
     const account = await createAccountWithKey(server.env, 'Workers');
@@ -116,7 +131,12 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     const send = (recipients: string[], key: string | null): Promise<ApiResponse> =>
       api.post(
         api.account('/messages'),
-        { from: { email: `wk@${sender}` }, recipients: recipients.map((email) => ({ email })), subject: 'Workers', text_content: 'x' },
+        {
+          from: { email: `wk@${sender}` },
+          recipients: recipients.map((email) => ({ email })),
+          subject: 'Workers',
+          text_content: 'x',
+        },
         { headers: key ? { 'Idempotency-Key': key } : {} },
       );
     // A copy that meets its twin in progress waits as told (409, Retry-After) and asks again.
@@ -131,11 +151,15 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
       key: `${stamp}-key-${key}`,
       recipients: Array.from({ length: RECIPIENTS_PER_KEY }, (_, index) => `k${key}-${index}@${rcptDomain}`),
     }));
-    const keyless = Array.from({ length: KEYLESS_REQUESTS }, (_, request) => Array.from({ length: RECIPIENTS_PER_KEYLESS }, (_, index) => `n${request}-${index}@${rcptDomain}`));
+    const keyless = Array.from({ length: KEYLESS_REQUESTS }, (_, request) =>
+      Array.from({ length: RECIPIENTS_PER_KEYLESS }, (_, index) => `n${request}-${index}@${rcptDomain}`),
+    );
     // Copies of one key go out at the same moment; requests are 12 at a time so that a busy machine
     // is not asked for a hundred TLS handshakes at once.
     const [keyedAnswers, keylessAnswers] = await Promise.all([
-      inParallel(keyed, 8, ({ key, recipients }) => Promise.all(Array.from({ length: COPIES_PER_KEY }, () => sendUntilAnswered(recipients, key)))),
+      inParallel(keyed, 8, ({ key, recipients }) =>
+        Promise.all(Array.from({ length: COPIES_PER_KEY }, () => sendUntilAnswered(recipients, key))),
+      ),
       inParallel(keyless, 4, (recipients) => send(recipients, null)),
     ]);
 
@@ -143,13 +167,19 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
       expect(copies.map((copy) => copy.status)).toEqual(Array(COPIES_PER_KEY).fill(202));
       // One send per key: every copy answers with the same messages, all but one as a replay.
       expect(new Set(copies.map((copy) => copy.text)).size).toBe(1);
-      expect(copies.filter((copy) => copy.headers.get('idempotent-replayed') === 'true')).toHaveLength(COPIES_PER_KEY - 1);
+      expect(copies.filter((copy) => copy.headers.get('idempotent-replayed') === 'true')).toHaveLength(
+        COPIES_PER_KEY - 1,
+      );
     }
     expect(keylessAnswers.map((answer) => answer.status)).toEqual(Array(KEYLESS_REQUESTS).fill(202));
-    const accepted = [...keyedAnswers.map((copies) => copies[0]), ...keylessAnswers].flatMap((answer) => answer.body.data.map((message: { id: string }) => message.id));
+    const accepted = [...keyedAnswers.map((copies) => copies[0]), ...keylessAnswers].flatMap((answer) =>
+      answer.body.data.map((message: { id: string }) => message.id),
+    );
     expect(new Set(accepted).size).toBe(MESSAGES);
     const ofRun = (recipient: string) => recipient.endsWith(`@${rcptDomain}`);
-    const { rows: stored } = await db.query('select count(*)::int as n from messages where recipient like $1', [`%@${rcptDomain}`]);
+    const { rows: stored } = await db.query('select count(*)::int as n from messages where recipient like $1', [
+      `%@${rcptDomain}`,
+    ]);
     expect(stored[0].n).toBe(MESSAGES);
 
     // SIGKILL one worker in the middle of delivery.
@@ -163,7 +193,7 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
     // The primary starts a new worker; the survivor (or the new one) frees what the victim held.
     await expect.poll(() => readyWorkers(server).length, { timeout: 60_000 }).toBe(5);
     const restarted = readyWorkers(server)[4];
-    expect(restarted.group, 'the replacement is of the killed worker\'s group').toBe('delivering');
+    expect(restarted.group, "the replacement is of the killed worker's group").toBe('delivering');
     const replacement = restarted.pid;
     expect(firstPids).not.toContain(replacement);
     expect(threadNicesOf(replacement)).toEqual([lowered]);
@@ -172,14 +202,24 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
 
     await expect.poll(() => mx.count(ofRun).distinct, { timeout: 90_000, intervals: [100] }).toBe(MESSAGES);
     await expect
-      .poll(async () => (await db.query(`select status, count(*)::int as n from messages where recipient like $1 group by status`, [`%@${rcptDomain}`])).rows, { timeout: 60_000 })
+      .poll(
+        async () =>
+          (
+            await db.query(`select status, count(*)::int as n from messages where recipient like $1 group by status`, [
+              `%@${rcptDomain}`,
+            ])
+          ).rows,
+        { timeout: 60_000 },
+      )
       .toEqual([{ status: 'delivered', n: MESSAGES }]);
     const copies = mx.copiesByRecipient(ofRun);
     const expected = [...keyed.flatMap(({ recipients }) => recipients), ...keyless.flat()].sort();
     expect([...copies.keys()].sort()).toEqual(expected);
     // Only a message whose DATA was answered while the victim died can come twice: at most one per connection it had open.
     const duplicates = [...copies.values()].reduce((sum, count) => sum + count - 1, 0);
-    console.log(`killed worker ${victim} at ${deliveredAtKill}/${MESSAGES} delivered; replacement ${replacement}; ${duplicates} duplicates`);
+    console.log(
+      `killed worker ${victim} at ${deliveredAtKill}/${MESSAGES} delivered; replacement ${replacement}; ${duplicates} duplicates`,
+    );
     expect(duplicates).toBeLessThanOrEqual(CONNECTIONS);
 
     // The primary's operations port: every worker's delivery counters summed (the killed worker's
@@ -199,7 +239,9 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
       const probeApi = new ApiClient(server.baseUrl, server.dataDir, probe.apiKey, probe.accountId);
       const startedAt = Date.now();
       const statuses: number[] = [];
-      await inParallel(Array.from({ length: 300 }), 16, async () => statuses.push((await probeApi.get('/v2/ping', { checkContract: false })).status));
+      await inParallel(Array.from({ length: 300 }), 16, async () =>
+        statuses.push((await probeApi.get('/v2/ping', { checkContract: false })).status),
+      );
       const refill = Math.ceil((Date.now() - startedAt) / 1000) + 1;
       const passed = statuses.filter((status) => status === 200).length;
       expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
@@ -216,13 +258,24 @@ test('WORKERS=2: parallel sends keep idempotency, every message is delivered onc
 
 test('WORKERS=2: a worker that cannot start (its port is taken) stops the primary with exit 1', async () => {
   const adminUrl = postgresAdminUrl();
-  test.skip(!adminUrl, 'needs the PostgreSQL run (MAILSTEAD_TEST_POSTGRES_URL): the embedded database allows one process');
+  test.skip(
+    !adminUrl,
+    'needs the PostgreSQL run (MAILSTEAD_TEST_POSTGRES_URL): the embedded database allows one process',
+  );
   test.setTimeout(120_000);
   const scratch = await createScratchDatabase(adminUrl!, 'mailstead_workers');
   const port = await freePort();
   const taken = net.createServer().listen(port);
   try {
-    const server = await startServer({ env: { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: randomBytes(32).toString('base64url'), WORKERS: '2', PORT: String(port) }, waitForReady: false });
+    const server = await startServer({
+      env: {
+        DATABASE_URL: scratch.url,
+        MAILSTEAD_SECRET: randomBytes(32).toString('base64url'),
+        WORKERS: '2',
+        PORT: String(port),
+      },
+      waitForReady: false,
+    });
     expect(await server.exited).toBe(1);
     const log = readFileSync(server.logFile, 'utf8');
     expect(log).toMatch(/EADDRINUSE/);

@@ -18,7 +18,10 @@ async function setup(env: Record<string, string>, label: string) {
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, `mailstead_${label}`);
     cleanups.push(scratch.drop);
-    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `${label}-secret-${label}-secret-0123456789abcdef` });
+    Object.assign(env, {
+      DATABASE_URL: scratch.url,
+      MAILSTEAD_SECRET: `${label}-secret-${label}-secret-0123456789abcdef`,
+    });
   }
   const server = await startServer({ env: { RETRY_SCHEDULE: '1,1,1,1,1', DELIVERY_POLL_MS: '100', ...env } });
   cleanups.push(() => server.stop());
@@ -35,17 +38,28 @@ async function setup(env: Record<string, string>, label: string) {
 test('a worker killed while the MX holds the reply to DATA: after restart the message is delivered, nothing is lost', async () => {
   const mx = await new TestMx().start();
   cleanups.push(() => mx.stop());
-  const { server, api, sender, rcptDomain } = await setup({ ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_LEASE_SECONDS: '2' }, 'crash');
+  const { server, api, sender, rcptDomain } = await setup(
+    { ALLOW_PRIVATE_NETWORKS: 'true', SMTP_DELIVERY_PORT: String(mx.port), DELIVERY_LEASE_SECONDS: '2' },
+    'crash',
+  );
   const to = `held@${rcptDomain}`;
   mx.script(to, 'stall');
-  const sent = await api.post(api.account('/messages'), { from: { email: `a@${sender}` }, recipients: [{ email: to }], subject: 'Survives', text_content: 'one copy at least' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `a@${sender}` },
+    recipients: [{ email: to }],
+    subject: 'Survives',
+    text_content: 'one copy at least',
+  });
   expect(sent.status).toBe(202);
   // The data went out and the MX is sitting on its answer: kill the server there.
   await expect.poll(() => mx.stalled, { timeout: 20_000 }).toBe(1);
   server.process.kill('SIGKILL');
   await server.exited;
 
-  const restarted = await startServer({ dataDir: server.dataDir, env: { ...(server.env as Record<string, string>), PORT: String(await freePort()) } });
+  const restarted = await startServer({
+    dataDir: server.dataDir,
+    env: { ...(server.env as Record<string, string>), PORT: String(await freePort()) },
+  });
   cleanups.push(() => restarted.stop());
   const again = new ApiClient(restarted.baseUrl, restarted.dataDir, api.apiKey, api.accountId);
   const delivered = await waitForStatus(again, sent.body.data[0].id, 'Delivered');
@@ -57,10 +71,18 @@ test('a worker killed while the MX holds the reply to DATA: after restart the me
 test('relay mode: everything leaves through SMTP_RELAY_URL with its credentials', async () => {
   const relay = await new TestMx({ auth: { user: 'relay-user', pass: 'relay pass' } }).start();
   cleanups.push(() => relay.stop());
-  const { api, sender } = await setup({ SMTP_RELAY_URL: `smtp://relay-user:${encodeURIComponent('relay pass')}@127.0.0.1:${relay.port}` }, 'relay');
+  const { api, sender } = await setup(
+    { SMTP_RELAY_URL: `smtp://relay-user:${encodeURIComponent('relay pass')}@127.0.0.1:${relay.port}` },
+    'relay',
+  );
   // No MX exists for this domain: in relay mode none is looked up.
   const to = `someone@nowhere-${Date.now()}.example`;
-  const sent = await api.post(api.account('/messages'), { from: { email: `a@${sender}` }, recipients: [{ email: to }], subject: 'Via relay', text_content: 'relayed' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `a@${sender}` },
+    recipients: [{ email: to }],
+    subject: 'Via relay',
+    text_content: 'relayed',
+  });
   await waitForStatus(api, sent.body.data[0].id, 'Delivered');
   const [mail] = relay.for(to);
   expect(mail.user).toBe('relay-user');
@@ -71,8 +93,16 @@ test('relay mode: everything leaves through SMTP_RELAY_URL with its credentials'
 test('relay mode with wrong credentials defers instead of losing the message', async () => {
   const relay = await new TestMx({ auth: { user: 'relay-user', pass: 'right' } }).start();
   cleanups.push(() => relay.stop());
-  const { api, sender } = await setup({ SMTP_RELAY_URL: `smtp://relay-user:wrong@127.0.0.1:${relay.port}` }, 'badrelay');
-  const sent = await api.post(api.account('/messages'), { from: { email: `a@${sender}` }, recipients: [{ email: 'x@elsewhere.example' }], subject: 'x', text_content: 'x' });
+  const { api, sender } = await setup(
+    { SMTP_RELAY_URL: `smtp://relay-user:wrong@127.0.0.1:${relay.port}` },
+    'badrelay',
+  );
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `a@${sender}` },
+    recipients: [{ email: 'x@elsewhere.example' }],
+    subject: 'x',
+    text_content: 'x',
+  });
   const deferred = await waitForStatus(api, sent.body.data[0].id, 'Deferred');
   expect(deferred.delivery_attempts[0].log).toMatch(/could not connect|auth|535/i);
   expect(relay.received).toHaveLength(0);
@@ -81,8 +111,16 @@ test('relay mode with wrong credentials defers instead of losing the message', a
 test('an MX that resolves to a private address is refused unless ALLOW_PRIVATE_NETWORKS', async () => {
   const mx = await new TestMx().start();
   cleanups.push(() => mx.stop());
-  const { api, sender, rcptDomain } = await setup({ ALLOW_PRIVATE_NETWORKS: 'false', SMTP_DELIVERY_PORT: String(mx.port) }, 'private');
-  const sent = await api.post(api.account('/messages'), { from: { email: `a@${sender}` }, recipients: [{ email: `x@${rcptDomain}` }], subject: 'x', text_content: 'x' });
+  const { api, sender, rcptDomain } = await setup(
+    { ALLOW_PRIVATE_NETWORKS: 'false', SMTP_DELIVERY_PORT: String(mx.port) },
+    'private',
+  );
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `a@${sender}` },
+    recipients: [{ email: `x@${rcptDomain}` }],
+    subject: 'x',
+    text_content: 'x',
+  });
   const deferred = await waitForStatus(api, sent.body.data[0].id, 'Deferred');
   expect(deferred.delivery_attempts[0].log).toMatch(/private addresses/);
   expect(mx.connections).toHaveLength(0);

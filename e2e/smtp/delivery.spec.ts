@@ -52,7 +52,13 @@ test.afterAll(async () => {
   await dropDatabase?.();
 });
 
-const send = (body: Record<string, unknown>, client = api) => client.post(client.account('/messages'), { from: { email: `hello@${sender}`, name: 'Shop' }, subject: 'Hello', text_content: 'Hi', ...body });
+const send = (body: Record<string, unknown>, client = api) =>
+  client.post(client.account('/messages'), {
+    from: { email: `hello@${sender}`, name: 'Shop' },
+    subject: 'Hello',
+    text_content: 'Hi',
+    ...body,
+  });
 
 test('a message arrives at the MX with headers, body, attachments and substitutions, signed with DKIM that verifies', async () => {
   const to = rcpt('ada');
@@ -68,8 +74,19 @@ test('a message arrives at the MX with headers, body, attachments and substituti
     html_content: '<p>Hello {{ first_name }} {{ html }}</p><img src="cid:logo@shop">',
     substitutions: { order: 'A-17', first_name: 'friend' },
     attachments: [
-      { data: Buffer.from('invoice body').toString('base64'), base64: true, file_name: 'invoice.txt', content_type: 'text/plain' },
-      { data: Buffer.from('PNGDATA').toString('base64'), base64: true, file_name: 'logo.png', content_type: 'image/png', content_id: '<logo@shop>' },
+      {
+        data: Buffer.from('invoice body').toString('base64'),
+        base64: true,
+        file_name: 'invoice.txt',
+        content_type: 'text/plain',
+      },
+      {
+        data: Buffer.from('PNGDATA').toString('base64'),
+        base64: true,
+        file_name: 'logo.png',
+        content_type: 'image/png',
+        content_id: '<logo@shop>',
+      },
     ],
     headers: { 'X-Campaign-Ref': 'Spring-Sale', 'AhaSend-Tags': 'ignored-because-tags-field' },
     reply_to: { email: 'support@example.org', name: 'Support' },
@@ -78,7 +95,12 @@ test('a message arrives at the MX with headers, body, attachments and substituti
   expect(response.status).toBe(202);
   expect(response.body.object).toBe('list');
   const [ada, bob, nobody] = response.body.data;
-  expect(ada).toMatchObject({ object: 'message', recipient: { email: to, name: 'Ada' }, status: 'queued', error: null });
+  expect(ada).toMatchObject({
+    object: 'message',
+    recipient: { email: to, name: 'Ada' },
+    status: 'queued',
+    error: null,
+  });
   expect(ada.id).toMatch(new RegExp(`^<[0-9a-f-]{36}@${sender.replace(/\./g, '\\.')}>$`));
   expect(bob.status).toBe('queued');
   expect(nobody).toMatchObject({ id: null, status: 'error', error: expect.stringMatching(/invalid email address/) });
@@ -93,11 +115,15 @@ test('a message arrives at the MX with headers, body, attachments and substituti
   expect(mail.heloName).toBe('mx.mailstead.test');
   const parsed = mail.parsed;
   expect(parsed.subject).toBe('Order A-17 for Ada');
-  expect(parsed.to && 'value' in parsed.to ? parsed.to.value.map((address) => [address.name, address.address]) : []).toEqual([['Ada', to]]);
+  expect(
+    parsed.to && 'value' in parsed.to ? parsed.to.value.map((address) => [address.name, address.address]) : [],
+  ).toEqual([['Ada', to]]);
   expect(parsed.text?.trim()).toBe('Hello Ada, order A-17 is on its way.');
   expect(parsed.html).toContain('Hello Ada &lt;b&gt;x&lt;/b&gt;');
   expect(parsed.messageId).toBe(ada.id);
-  expect(parsed.replyTo?.value.map((address) => [address.name, address.address])).toEqual([['Support', 'support@example.org']]);
+  expect(parsed.replyTo?.value.map((address) => [address.name, address.address])).toEqual([
+    ['Support', 'support@example.org'],
+  ]);
   expect(mail.raw.toString()).toMatch(/^X-Campaign-Ref: Spring-Sale$/m);
   expect(mail.raw.toString()).not.toMatch(/AhaSend-Tags/i);
   const invoice = parsed.attachments.find((attachment) => attachment.filename === 'invoice.txt');
@@ -107,7 +133,9 @@ test('a message arrives at the MX with headers, body, attachments and substituti
   expect(logo?.contentDisposition).toBe('inline');
 
   const verification = await dkimVerify(mail.raw, { resolver: testDnsResolver() });
-  expect(verification.results.map((result: any) => [result.signingDomain, result.status.result])).toEqual([[sender, 'pass']]);
+  expect(verification.results.map((result: any) => [result.signingDomain, result.status.result])).toEqual([
+    [sender, 'pass'],
+  ]);
 
   // Bob's copy is his own: only his address in To, default substitutions, no other recipient's values.
   const bobDelivered = await waitForStatus(api, bob.id, 'Delivered');
@@ -139,8 +167,12 @@ test('5xx: bounced and classified, the address is suppressed, and the next send 
   const first = await send({ recipients: [{ email: to }] });
   const bounced = await waitForStatus(api, first.body.data[0].id, 'Bounced');
   expect(bounced.bounce_classification).toBe('InvalidRecipient');
-  const events = JSON.parse((await runCli(['events', 'list', accountId, '--type', 'suppression.created', '--json'], server.env)).stdout);
-  expect(events.some((event: any) => event.payload.recipient === to && event.payload.sending_domain === sender)).toBe(true);
+  const events = JSON.parse(
+    (await runCli(['events', 'list', accountId, '--type', 'suppression.created', '--json'], server.env)).stdout,
+  );
+  expect(events.some((event: any) => event.payload.recipient === to && event.payload.sending_domain === sender)).toBe(
+    true,
+  );
 
   const connectionsBefore = mx.connections.length;
   const second = await send({ recipients: [{ email: to }] });
@@ -168,9 +200,13 @@ test('a scheduled message waits for its time; a cancelled one never leaves', asy
   const scheduled = await send({ recipients: [{ email: later }], schedule: { first_attempt: firstAttempt } });
   expect(scheduled.body.data[0].status).toBe('scheduled');
   const toCancel = await send({ recipients: [{ email: cancelled }], schedule: { first_attempt: firstAttempt } });
-  const cancelResponse = await api.delete(api.account(`/messages/${encodeURIComponent(toCancel.body.data[0].id)}/cancel`));
+  const cancelResponse = await api.delete(
+    api.account(`/messages/${encodeURIComponent(toCancel.body.data[0].id)}/cancel`),
+  );
   expect(cancelResponse.status).toBe(200);
-  expect((await api.get(api.account(`/messages/${encodeURIComponent(scheduled.body.data[0].id)}`))).body.status).toBe('Received');
+  expect((await api.get(api.account(`/messages/${encodeURIComponent(scheduled.body.data[0].id)}`))).body.status).toBe(
+    'Received',
+  );
   expect(mx.for(later)).toHaveLength(0);
   const delivered = await waitForStatus(api, scheduled.body.data[0].id, 'Delivered');
   expect(Date.parse(delivered.delivered_at)).toBeGreaterThanOrEqual(Date.parse(firstAttempt) - 1000);
@@ -185,9 +221,14 @@ test('sandbox runs the pipeline without connecting out; sandbox_result picks the
   const connectionsBefore = mx.connections.length;
   const deliver = await send({ recipients: [{ email: rcpt('sand') }], sandbox: true });
   const bounce = await send({ recipients: [{ email: rcpt('sand') }], sandbox: true, sandbox_result: 'bounce' });
-  const header = await send({ recipients: [{ email: rcpt('sand') }], headers: { 'AhaSend-Sandbox': 'true', 'AhaSend-Sandbox-Result': 'fail' } });
+  const header = await send({
+    recipients: [{ email: rcpt('sand') }],
+    headers: { 'AhaSend-Sandbox': 'true', 'AhaSend-Sandbox-Result': 'fail' },
+  });
   expect((await waitForStatus(api, deliver.body.data[0].id, 'Sandbox Delivered')).status).toBe('Sandbox Delivered');
-  expect((await waitForStatus(api, bounce.body.data[0].id, 'Sandbox Bounced')).bounce_classification).toBe('InvalidRecipient');
+  expect((await waitForStatus(api, bounce.body.data[0].id, 'Sandbox Bounced')).bounce_classification).toBe(
+    'InvalidRecipient',
+  );
   await waitForStatus(api, header.body.data[0].id, 'Sandbox Failed');
   expect(mx.connections.length).toBe(connectionsBefore);
 });
@@ -207,8 +248,14 @@ test('without substitutions each recipient still gets their own To and Message-I
   for (const id of ids) await waitForStatus(api, id, 'Delivered');
   const [zoe] = mx.for(first);
   const [pat] = mx.for(second);
-  expect(zoe.parsed.to && 'value' in zoe.parsed.to ? zoe.parsed.to.value[0] : null).toMatchObject({ name: 'Zoë Müller', address: first });
-  expect(pat.parsed.to && 'value' in pat.parsed.to ? pat.parsed.to.value[0] : null).toMatchObject({ name: 'Pat "The Cat" O\'Brien', address: second });
+  expect(zoe.parsed.to && 'value' in zoe.parsed.to ? zoe.parsed.to.value[0] : null).toMatchObject({
+    name: 'Zoë Müller',
+    address: first,
+  });
+  expect(pat.parsed.to && 'value' in pat.parsed.to ? pat.parsed.to.value[0] : null).toMatchObject({
+    name: 'Pat "The Cat" O\'Brien',
+    address: second,
+  });
   expect([zoe.parsed.messageId, pat.parsed.messageId]).toEqual(ids);
   expect(zoe.raw.toString()).not.toContain(second);
   for (const mail of [zoe, pat]) {
@@ -230,10 +277,16 @@ test('conversation: one message to To and Cc, Bcc delivered but never named in a
     text_content: 'We are on it.',
   });
   expect(response.status).toBe(202);
-  expect(response.body.data.map((item: { recipient: { email: string } }) => item.recipient.email)).toEqual([to, cc, bcc]);
+  expect(response.body.data.map((item: { recipient: { email: string } }) => item.recipient.email)).toEqual([
+    to,
+    cc,
+    bcc,
+  ]);
   const messageId = response.body.data[0].id;
   expect(new Set(response.body.data.map((item: { id: string }) => item.id))).toEqual(new Set([messageId]));
-  await expect.poll(() => [to, cc, bcc].map((address) => mx.for(address).length), { timeout: 30_000 }).toEqual([1, 1, 1]);
+  await expect
+    .poll(() => [to, cc, bcc].map((address) => mx.for(address).length), { timeout: 30_000 })
+    .toEqual([1, 1, 1]);
   for (const address of [to, cc, bcc]) {
     const [mail] = mx.for(address);
     expect(mail.parsed.messageId).toBe(messageId);
@@ -242,7 +295,14 @@ test('conversation: one message to To and Cc, Bcc delivered but never named in a
     expect(mail.raw.toString()).toMatch(new RegExp(`^Cc: ${cc}`, 'm'));
     expect(mail.raw.toString()).not.toContain(bcc);
   }
-  const refused = await api.post(api.account('/messages/conversation'), { from: { email: `desk@${sender}` }, to: [{ email: to }], cc: [{ email: cc }], headers: { Cc: 'x@example.org' }, subject: 's', text_content: 't' });
+  const refused = await api.post(api.account('/messages/conversation'), {
+    from: { email: `desk@${sender}` },
+    to: [{ email: to }],
+    cc: [{ email: cc }],
+    headers: { Cc: 'x@example.org' },
+    subject: 's',
+    text_content: 't',
+  });
   expect(refused.status).toBe(400);
   const tooMany = await api.post(api.account('/messages/conversation'), {
     from: { email: `desk@${sender}` },

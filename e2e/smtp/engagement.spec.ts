@@ -74,7 +74,8 @@ test('opens and clicks: the pixel and signed links are recorded once per message
     from: { email: `news@${sender}` },
     recipients: [{ email: to }],
     subject: 'Tracked',
-    html_content: '<html><body><p><a href="https://shop.example/sale?a=1&amp;b=2">Sale</a> <a data-as-no-track href="https://shop.example/private">private</a> <a href="mailto:x@example.org">mail</a></p></body></html>',
+    html_content:
+      '<html><body><p><a href="https://shop.example/sale?a=1&amp;b=2">Sale</a> <a data-as-no-track href="https://shop.example/private">private</a> <a href="mailto:x@example.org">mail</a></p></body></html>',
     tracking: { open: true, click: true },
   });
   const id = sent.body.data[0].id;
@@ -101,16 +102,24 @@ test('opens and clicks: the pixel and signed links are recorded once per message
 
   const tampered = clickUrl!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
   expect((await visit(tampered)).status).toBe(404);
-  expect((await visit(clickUrl!.replace(/\/t\/c\/[0-9a-f-]{36}/, '/t/c/01a20000-0000-7000-8000-000000000000'))).status).toBe(404);
+  expect(
+    (await visit(clickUrl!.replace(/\/t\/c\/[0-9a-f-]{36}/, '/t/c/01a20000-0000-7000-8000-000000000000'))).status,
+  ).toBe(404);
 
   const message = (await api.get(api.account(`/messages/${encodeURIComponent(id)}`))).body;
   expect(message.open_count).toBe(2);
   expect(message.click_count).toBe(2);
-  const events = JSON.parse((await runCli(['events', 'list', accountId, '--json'], server.env)).stdout).filter((event: any) => event.message_id === message.id);
+  const events = JSON.parse((await runCli(['events', 'list', accountId, '--json'], server.env)).stdout).filter(
+    (event: any) => event.message_id === message.id,
+  );
   const clicks = events.filter((event: any) => event.type === 'message.clicked');
   expect(clicks).toHaveLength(2);
   expect(clicks.map((event: any) => event.payload.is_bot).sort()).toEqual([false, true]);
-  expect(clicks[0].payload).toMatchObject({ url: 'https://shop.example/sale?a=1&b=2', ip: '127.0.0.1', user_agent: expect.any(String) });
+  expect(clicks[0].payload).toMatchObject({
+    url: 'https://shop.example/sale?a=1&b=2',
+    ip: '127.0.0.1',
+    user_agent: expect.any(String),
+  });
   expect(events.filter((event: any) => event.type === 'message.opened')).toHaveLength(2);
 });
 
@@ -125,7 +134,12 @@ test('plain HTTP serves /t/ only, and only on HTTP_PORT', async () => {
 
 test('without tracking asked for, no link is rewritten and no pixel added', async () => {
   const to = rcpt('plain');
-  const sent = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: to }], subject: 'Plain', html_content: '<a href="https://shop.example/x">x</a>' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: to }],
+    subject: 'Plain',
+    html_content: '<a href="https://shop.example/x">x</a>',
+  });
   await waitForStatus(api, sent.body.data[0].id, 'Delivered');
   const html = String(mx.for(to)[0].parsed.html);
   expect(html).toContain('href="https://shop.example/x"');
@@ -136,19 +150,40 @@ test('a bounce rate over the limit pauses the domain: sends are refused, other d
   const other = `eng2-${stamp}.example.com`;
   await verifiedDomain(api, other);
   for (let i = 0; i < 4; i++) mx.script(`bad${i}@${rcptDomain}`, { code: 550, message: '5.1.1 no such user' });
-  const recipients = [...Array.from({ length: 4 }, (_, i) => ({ email: `bad${i}@${rcptDomain}` })), { email: rcpt('ok') }, { email: rcpt('ok') }];
-  const sent = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients, subject: 'Bouncy', text_content: 'x' });
+  const recipients = [
+    ...Array.from({ length: 4 }, (_, i) => ({ email: `bad${i}@${rcptDomain}` })),
+    { email: rcpt('ok') },
+    { email: rcpt('ok') },
+  ];
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients,
+    subject: 'Bouncy',
+    text_content: 'x',
+  });
   for (const item of sent.body.data.slice(0, 4)) await waitForStatus(api, item.id, 'Bounced');
-  await expect.poll(async () => (await api.get(api.account(`/domains/${sender}`))).body.paused, { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(async () => (await api.get(api.account(`/domains/${sender}`))).body.paused, { timeout: 20_000 })
+    .toBe(true);
   const domain = (await api.get(api.account(`/domains/${sender}`))).body;
   expect(domain).toMatchObject({ paused: true, pause_reason: 'bounce_rate', status: 'paused' });
   expect(domain.paused_at).not.toBeNull();
 
-  const refused = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: rcpt('later') }], subject: 'x', text_content: 'x' });
+  const refused = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: rcpt('later') }],
+    subject: 'x',
+    text_content: 'x',
+  });
   expect(refused.status).toBe(400);
   expect(refused.body.message).toMatch(/paused/);
   expect((await api.delete(api.account(`/domains/${sender}`))).status).toBe(409);
-  const elsewhere = await api.post(api.account('/messages'), { from: { email: `news@${other}` }, recipients: [{ email: rcpt('fine') }], subject: 'x', text_content: 'x' });
+  const elsewhere = await api.post(api.account('/messages'), {
+    from: { email: `news@${other}` },
+    recipients: [{ email: rcpt('fine') }],
+    subject: 'x',
+    text_content: 'x',
+  });
   expect(elsewhere.status).toBe(202);
   await waitForStatus(api, elsewhere.body.data[0].id, 'Delivered');
 
@@ -157,14 +192,25 @@ test('a bounce rate over the limit pauses the domain: sends are refused, other d
   expect(unpaused.body).toMatchObject({ paused: false, paused_at: null, pause_reason: null });
   // The window starts again: one more bounce does not pause it at once.
   mx.script(`bad9@${rcptDomain}`, { code: 550, message: '5.1.1 no such user' });
-  const after = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: `bad9@${rcptDomain}` }, { email: rcpt('ok') }], subject: 'x', text_content: 'x' });
+  const after = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: `bad9@${rcptDomain}` }, { email: rcpt('ok') }],
+    subject: 'x',
+    text_content: 'x',
+  });
   expect(after.status).toBe(202);
   await waitForStatus(api, after.body.data[0].id, 'Bounced');
   expect((await api.get(api.account(`/domains/${sender}`))).body.paused).toBe(false);
 });
 
 test('retention: with a data retention of 0 no content is kept, and metadata goes when its retention ends', async () => {
-  const sent = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: rcpt('forget') }], subject: 'Short-lived', text_content: 'x', retention: { data: 0, metadata: 1 } });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: rcpt('forget') }],
+    subject: 'Short-lived',
+    text_content: 'x',
+    retention: { data: 0, metadata: 1 },
+  });
   const id = sent.body.data[0].id;
   const delivered = await waitForStatus(api, id, 'Delivered');
   expect(delivered.content).toBeUndefined();
@@ -173,12 +219,27 @@ test('retention: with a data retention of 0 no content is kept, and metadata goe
     const client = new pg.Client({ connectionString: scratchUrl });
     await client.connect();
     await expect
-      .poll(async () => (await client.query('select count(*)::int as n from message_contents c join messages m on m.content_id = c.id where m.id = $1', [delivered.id])).rows[0].n, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await client.query(
+              'select count(*)::int as n from message_contents c join messages m on m.content_id = c.id where m.id = $1',
+              [delivered.id],
+            )
+          ).rows[0].n,
+        { timeout: 15_000 },
+      )
       .toBe(0);
     await client.end();
   }
   expect(Date.parse(delivered.retain_until) - Date.parse(delivered.created_at)).toBe(86_400_000);
-  const kept = await api.post(api.account('/messages'), { from: { email: `news@${sender}` }, recipients: [{ email: rcpt('remember') }], subject: 'Kept', text_content: 'x', retention: { data: 3 } });
+  const kept = await api.post(api.account('/messages'), {
+    from: { email: `news@${sender}` },
+    recipients: [{ email: rcpt('remember') }],
+    subject: 'Kept',
+    text_content: 'x',
+    retention: { data: 3 },
+  });
   const keptMessage = await waitForStatus(api, kept.body.data[0].id, 'Delivered');
   expect(keptMessage.content).toMatch(/Subject: Kept/);
 });

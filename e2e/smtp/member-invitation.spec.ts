@@ -13,7 +13,10 @@ import { startMxSuite, type MxSuite } from '../support/mx-suite';
 test.use({
   browserName: 'chromium',
   ignoreHTTPSErrors: true,
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'] },
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  },
 });
 
 const stamp = Date.now().toString(36);
@@ -28,10 +31,18 @@ let expiring: { email: string; expiresAt: number; link: string } | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  suite = await startMxSuite({ name: 'Invitations', sender, recipientDomain: rcptDomain, env: { SYSTEM_SENDER: `Mailstead Team <no-reply@${sender}>`, INVITATION_TTL_SECONDS: String(TTL_SECONDS) } });
+  suite = await startMxSuite({
+    name: 'Invitations',
+    sender,
+    recipientDomain: rcptDomain,
+    env: { SYSTEM_SENDER: `Mailstead Team <no-reply@${sender}>`, INVITATION_TTL_SECONDS: String(TTL_SECONDS) },
+  });
   // The team inviting is another account than the one that owns the system sender's domain.
   const created = await createAccountWithKey(suite.server.env, 'Team <b>&amp; Co</b>');
-  team = { api: new ApiClient(suite.server.baseUrl, suite.server.dataDir, created.apiKey, created.accountId), accountId: created.accountId };
+  team = {
+    api: new ApiClient(suite.server.baseUrl, suite.server.dataDir, created.apiKey, created.accountId),
+    accountId: created.accountId,
+  };
   // Made first, so that it expires while the other tests run.
   const late = await invite(`late-${stamp}@${rcptDomain}`, 'Developer');
   expiring = { email: late.added.email, expiresAt: Date.parse(late.added.invitation.expires_at), link: late.link };
@@ -44,7 +55,12 @@ test.afterAll(async () => {
 async function invite(email: string, role: string, name?: string) {
   const added = await team.api.post(team.api.account('/members'), { email, role, ...(name ? { name } : {}) });
   expect(added.status).toBe(201);
-  expect(added.body).toMatchObject({ status: 'invited', email, role, invitation: { delivery: 'email', status: 'pending' } });
+  expect(added.body).toMatchObject({
+    status: 'invited',
+    email,
+    role,
+    invitation: { delivery: 'email', status: 'pending' },
+  });
   // Mailed: the link is never in the answer.
   expect(added.body.invitation).not.toHaveProperty('url');
   expect(added.text).not.toMatch(LINK);
@@ -60,7 +76,9 @@ async function openLink(page: Page, link: string) {
   await expect(page.getByRole('heading').first()).toBeVisible();
 }
 
-test('an invitation mail from the system sender carries a link; opening it sets the password and signs the Analyst in with exactly the Analyst scopes', async ({ page }) => {
+test('an invitation mail from the system sender carries a link; opening it sets the password and signs the Analyst in with exactly the Analyst scopes', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = `analyst-${stamp}@${rcptDomain}`;
   const { mail, link } = await invite(email, 'Analyst', 'Ana <Lyst>');
@@ -85,18 +103,32 @@ test('an invitation mail from the system sender carries a link; opening it sets 
 
   const seen = await page.evaluate(async (accountId) => {
     const me = await (await fetch('/internal/me')).json();
-    const createKey = await fetch(`/v2/accounts/${accountId}/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ label: 'analyst key', scopes: ['messages:read:all'] }) });
+    const createKey = await fetch(`/v2/accounts/${accountId}/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ label: 'analyst key', scopes: ['messages:read:all'] }),
+    });
     const members = await fetch(`/v2/accounts/${accountId}/members`);
-    const invite = await fetch(`/v2/accounts/${accountId}/members`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'x@example.com', role: 'Analyst' }) });
+    const invite = await fetch(`/v2/accounts/${accountId}/members`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'x@example.com', role: 'Analyst' }),
+    });
     return { me, createKey: createKey.status, members: members.status, invite: invite.status };
   }, team.accountId);
-  expect(seen.me.accounts).toEqual([expect.objectContaining({ id: team.accountId, role: 'Analyst', is_owner: false, scopes: [...ROLE_SCOPES.Analyst] })]);
+  expect(seen.me.accounts).toEqual([
+    expect.objectContaining({ id: team.accountId, role: 'Analyst', is_owner: false, scopes: [...ROLE_SCOPES.Analyst] }),
+  ]);
   expect(seen.createKey).toBe(403);
   expect(seen.members).toBe(200);
   expect(seen.invite).toBe(403);
 
   const listed = await team.api.get(team.api.account('/members'));
-  expect(listed.body.data.find((member: { email: string }) => member.email === email)).toMatchObject({ role: 'Analyst', name: 'Ana <Lyst>', status: 'active' });
+  expect(listed.body.data.find((member: { email: string }) => member.email === email)).toMatchObject({
+    role: 'Analyst',
+    name: 'Ana <Lyst>',
+    status: 'active',
+  });
 });
 
 test('a used link is refused, on the page and by the API', async ({ page }) => {
@@ -104,7 +136,9 @@ test('a used link is refused, on the page and by the API', async ({ page }) => {
   const { link } = await invite(email, 'Developer');
   const token = new URL(link).pathname.split('/').at(-1);
   const anonymous = team.api.with(null);
-  expect((await anonymous.post('/internal/invitations/accept', { token, password: 'developer password 1' })).status).toBe(200);
+  expect(
+    (await anonymous.post('/internal/invitations/accept', { token, password: 'developer password 1' })).status,
+  ).toBe(200);
   await openLink(page, link);
   await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
   await expect(page.getByText(/already been used/)).toBeVisible();
@@ -137,5 +171,24 @@ test('an expired link is refused', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
   await expect(page.getByText(/has expired/)).toBeVisible();
   const listed = await team.api.get(team.api.account('/member-invitations'));
-  expect(listed.body.data.find((invitation: { email: string }) => invitation.email === expiring!.email)).toMatchObject({ status: 'expired' });
+  expect(listed.body.data.find((invitation: { email: string }) => invitation.email === expiring!.email)).toMatchObject({
+    status: 'expired',
+  });
+});
+
+test("a mailed link proves the address: the person's user is then added at once by another account, with the same sign-in", async () => {
+  const email = `proven-${stamp}@${rcptDomain}`;
+  const { added, link } = await invite(email, 'Developer');
+  const token = new URL(link).pathname.split('/').at(-1);
+  const accepted = await team.api
+    .with(null)
+    .post('/internal/invitations/accept', { token, password: 'proven password 1' });
+  expect(accepted.status).toBe(200);
+  expect(accepted.body.user_id).toBe(added.user_id);
+
+  const other = await createAccountWithKey(suite.server.env, 'Another team');
+  const otherApi = new ApiClient(suite.server.baseUrl, suite.server.dataDir, other.apiKey, other.accountId);
+  const joined = await otherApi.post(otherApi.account('/members'), { email, role: 'Analyst' });
+  expect(joined.status).toBe(201);
+  expect(joined.body).toMatchObject({ status: 'active', user_id: added.user_id, role: 'Analyst' });
 });

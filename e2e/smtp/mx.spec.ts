@@ -30,9 +30,15 @@ const routingContract = (() => {
   return (payload: unknown): string[] => {
     if (!doc) return [];
     const validate = ajv.getSchema('webhooks#/components/schemas/RouteWebhookPayload')!;
-    const problems = validate(payload) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+    const problems = validate(payload)
+      ? []
+      : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
     const documented = new Set(Object.keys(doc.components.schemas.RouteWebhookData.properties));
-    problems.push(...Object.keys((payload as { data: object }).data).filter((key) => !documented.has(key)).map((key) => `undocumented data field ${key}`));
+    problems.push(
+      ...Object.keys((payload as { data: object }).data)
+        .filter((key) => !documented.has(key))
+        .map((key) => `undocumented data field ${key}`),
+    );
     return problems;
   };
 })();
@@ -47,8 +53,25 @@ test.describe("the shared server's MX: what it refuses", () => {
     // Added, with a route, but its DNS not verified: not ours to receive for.
     const unverified = `mx-unverified-${stamp}.example.com`;
     expect((await api.post(api.account('/domains'), { domain: unverified })).status).toBe(201);
-    expect((await api.post(api.account('/routes'), { name: 'Early', url: 'https://example.com/in', recipient: `*@${unverified}` })).status).toBe(201);
-    expect((await api.post(api.account('/routes'), { name: 'Support', url: 'https://example.com/in', recipient: `support@${domain}`, enabled: false })).status).toBe(201);
+    expect(
+      (
+        await api.post(api.account('/routes'), {
+          name: 'Early',
+          url: 'https://example.com/in',
+          recipient: `*@${unverified}`,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.post(api.account('/routes'), {
+          name: 'Support',
+          url: 'https://example.com/in',
+          recipient: `support@${domain}`,
+          enabled: false,
+        })
+      ).status,
+    ).toBe(201);
 
     const replies = await converse(port(), [
       'EHLO sender.example.org',
@@ -82,14 +105,22 @@ test.describe("the shared server's MX: what it refuses", () => {
     const { api } = await newAccount('MX size');
     await verifiedDomain(api, domain);
     const ca = readFileSync(path.join(sharedServer().dataDir, 'tls', 'cert.pem'), 'utf8');
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: port(), secure: false, requireTLS: true, tls: { ca, servername: 'localhost' } });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: port(),
+      secure: false,
+      requireTLS: true,
+      tls: { ca, servername: 'localhost' },
+    });
     const to = `bounces+big@rp.${domain}`;
     const small = await transport.sendMail({ from: 'mailer-daemon@example.org', to, subject: 'small', text: 'fits' });
     expect(small.accepted).toEqual([to]);
-    const error = await transport.sendMail({ from: 'mailer-daemon@example.org', to, subject: 'big', text: 'x'.repeat(26 * 1024 * 1024) }).then(
-      () => null,
-      (caught: { responseCode?: number }) => caught,
-    );
+    const error = await transport
+      .sendMail({ from: 'mailer-daemon@example.org', to, subject: 'big', text: 'x'.repeat(26 * 1024 * 1024) })
+      .then(
+        () => null,
+        (caught: { responseCode?: number }) => caught,
+      );
     expect(error?.responseCode).toBe(552);
   });
 });
@@ -110,20 +141,34 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
     await receiver?.stop();
   });
 
-  const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: suite.mxPort, secure: false, tls: { rejectUnauthorized: false } });
+  const transport = () =>
+    nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: suite.mxPort,
+      secure: false,
+      tls: { rejectUnauthorized: false },
+    });
   const createRoute = async (body: Record<string, unknown>) => {
     const created = await suite.api.post(suite.api.account('/routes'), body);
     expect(created.status).toBe(201);
     return created.body as { id: string; secret: string };
   };
   const waitForHooks = async (receiverPath: string, count: number, timeout = 20_000): Promise<ReceivedHook[]> => {
-    await expect.poll(() => receiver.to(receiverPath).length, { timeout, message: `route requests to ${receiverPath}` }).toBeGreaterThanOrEqual(count);
+    await expect
+      .poll(() => receiver.to(receiverPath).length, { timeout, message: `route requests to ${receiverPath}` })
+      .toBeGreaterThanOrEqual(count);
     return receiver.to(receiverPath);
   };
 
   test('nodemailer to a routed address: the receiver gets a signed message.routing as ahasend-webhooks.yaml has it, with attachments and headers when the flags are on', async () => {
     const receiverPath = `/support-${stamp}`;
-    const route = await createRoute({ name: 'Support', url: receiver.url(receiverPath), recipient: `support@${domain}`, attachments: true, headers: true });
+    const route = await createRoute({
+      name: 'Support',
+      url: receiver.url(receiverPath),
+      recipient: `support@${domain}`,
+      attachments: true,
+      headers: true,
+    });
     const info = await transport().sendMail({
       from: '"Alice Customer" <alice@example.org>',
       to: `Support <support@${domain}>`,
@@ -133,12 +178,16 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
       text: 'I need help.',
       html: '<p>I need help.</p>',
       headers: { 'X-Custom-Header': 'custom value', 'Auto-Submitted': 'no' },
-      attachments: [{ filename: 'invoice.pdf', content: Buffer.from('%PDF-1.4 pretend'), contentType: 'application/pdf' }],
+      attachments: [
+        { filename: 'invoice.pdf', content: Buffer.from('%PDF-1.4 pretend'), contentType: 'application/pdf' },
+      ],
     });
     expect(info.accepted).toEqual([`support@${domain}`]);
     const [hook] = await waitForHooks(receiverPath, 1);
     expect(hasValidSignature(hook, route.secret)).toBe(true);
-    expect(new Webhook(route.secret, { format: 'raw' }).verify(hook.body, hook.headers as Record<string, string>)).toEqual(hook.json);
+    expect(
+      new Webhook(route.secret, { format: 'raw' }).verify(hook.body, hook.headers as Record<string, string>),
+    ).toEqual(hook.json);
     expect(routingContract(hook.json)).toEqual([]);
     expect(hook.json).toEqual({
       type: 'message.routing',
@@ -162,22 +211,53 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
         html_body: '<p>I need help.</p>',
         plain_body: 'I need help.',
         reply_from_plain_body: '',
-        attachments: [{ filename: 'invoice.pdf', content_type: 'application/pdf', content_id: '', disposition: 'attachment', data: Buffer.from('%PDF-1.4 pretend').toString('base64') }],
+        attachments: [
+          {
+            filename: 'invoice.pdf',
+            content_type: 'application/pdf',
+            content_id: '',
+            disposition: 'attachment',
+            data: Buffer.from('%PDF-1.4 pretend').toString('base64'),
+          },
+        ],
         headers: expect.objectContaining({ 'X-Custom-Header': 'custom value', Subject: 'Help with my account' }),
       },
     });
     expect(hook.json.data.size).toBeGreaterThan(300);
-    await expect.poll(async () => (await suite.api.get(suite.api.account(`/routes/${route.id}`))).body.success_count).toBe(1);
+    await expect
+      .poll(async () => (await suite.api.get(suite.api.account(`/routes/${route.id}`))).body.success_count)
+      .toBe(1);
   });
 
   test('flags off: attachments [] and no headers; strip_replies fills reply_from_plain_body with the reply alone', async () => {
     const receiverPath = `/replies-${stamp}`;
-    await createRoute({ name: 'Replies', url: receiver.url(receiverPath), recipient: `replies-*@${domain}`, strip_replies: true });
-    const text = 'Yes, Tuesday works.\n\nOn Mon, 6 May 2024 at 13:15, Support <support@example.com> wrote:\n> Does Tuesday work for you?\n';
-    await transport().sendMail({ from: 'dave@example.org', to: `replies-42@${domain}`, subject: 'Re: meeting', text, inReplyTo: '<q@example.com>', references: ['<p@example.com>', '<q@example.com>'], attachments: [{ filename: 'a.txt', content: 'left out' }] });
+    await createRoute({
+      name: 'Replies',
+      url: receiver.url(receiverPath),
+      recipient: `replies-*@${domain}`,
+      strip_replies: true,
+    });
+    const text =
+      'Yes, Tuesday works.\n\nOn Mon, 6 May 2024 at 13:15, Support <support@example.com> wrote:\n> Does Tuesday work for you?\n';
+    await transport().sendMail({
+      from: 'dave@example.org',
+      to: `replies-42@${domain}`,
+      subject: 'Re: meeting',
+      text,
+      inReplyTo: '<q@example.com>',
+      references: ['<p@example.com>', '<q@example.com>'],
+      attachments: [{ filename: 'a.txt', content: 'left out' }],
+    });
     const [hook] = await waitForHooks(receiverPath, 1);
     expect(routingContract(hook.json)).toEqual([]);
-    expect(hook.json.data).toMatchObject({ to: `replies-42@${domain}`, attachments: [], plain_body: text, reply_from_plain_body: 'Yes, Tuesday works.\n', in_reply_to: '<q@example.com>', references: '<p@example.com> <q@example.com>' });
+    expect(hook.json.data).toMatchObject({
+      to: `replies-42@${domain}`,
+      attachments: [],
+      plain_body: text,
+      reply_from_plain_body: 'Yes, Tuesday works.\n',
+      in_reply_to: '<q@example.com>',
+      references: '<p@example.com> <q@example.com>',
+    });
     expect(hook.json.data).not.toHaveProperty('headers');
   });
 
@@ -185,12 +265,29 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
     const each = `/team-each-${stamp}`;
     const grouped = `/team-grouped-${stamp}`;
     await createRoute({ name: 'Each', url: receiver.url(each), recipient: `team-*@${domain}` });
-    await createRoute({ name: 'Grouped', url: receiver.url(grouped), recipient: `team-*@${domain}`, group_by_message_id: true });
-    const message = { from: 'erin@example.org', to: `team-a@${domain}`, cc: `team-b@${domain}`, bcc: `team-c@${domain}`, subject: 'To the team', text: 'hello', messageId: `<fan-out-${stamp}@example.org>` };
+    await createRoute({
+      name: 'Grouped',
+      url: receiver.url(grouped),
+      recipient: `team-*@${domain}`,
+      group_by_message_id: true,
+    });
+    const message = {
+      from: 'erin@example.org',
+      to: `team-a@${domain}`,
+      cc: `team-b@${domain}`,
+      bcc: `team-c@${domain}`,
+      subject: 'To the team',
+      text: 'hello',
+      messageId: `<fan-out-${stamp}@example.org>`,
+    };
     const info = await transport().sendMail(message);
     expect(info.accepted.sort()).toEqual([`team-a@${domain}`, `team-b@${domain}`, `team-c@${domain}`]);
     const hooks = await waitForHooks(each, 3);
-    expect(hooks.map((hook) => hook.json.data.to).sort()).toEqual([`team-a@${domain}`, `team-b@${domain}`, `team-c@${domain}`]);
+    expect(hooks.map((hook) => hook.json.data.to).sort()).toEqual([
+      `team-a@${domain}`,
+      `team-b@${domain}`,
+      `team-c@${domain}`,
+    ]);
     expect(new Set(hooks.map((hook) => hook.headers['webhook-id'])).size).toBe(3);
     expect(new Set(hooks.map((hook) => hook.json.data.id)).size).toBe(3);
     expect(await waitForHooks(grouped, 1)).toHaveLength(1);
@@ -207,18 +304,48 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
     await verifiedDomain(suite.api, hostileDomain);
     const receiverPath = `/hostile-${stamp}`;
     // No filter: every domain of the account; removed at the end, so later tests' addresses stay unrouted.
-    const everything = await createRoute({ name: 'Everything', url: receiver.url(receiverPath), recipient: '', headers: true });
+    const everything = await createRoute({
+      name: 'Everything',
+      url: receiver.url(receiverPath),
+      recipient: '',
+      headers: true,
+    });
     const subject = `"><script>alert(1)</script>' OR 1=1; -- \${{7*7}} {{constructor}}`;
     const recipient = `o'hara+x%y@${hostileDomain}`;
     const body = "'); DROP TABLE routes; --\n\u0000\u202e<img src=x onerror=alert(1)>";
-    await transport().sendMail({ from: 'mallory@example.org', to: recipient, subject, text: body, headers: { 'X-Hostile': "'; DELETE FROM webhook_deliveries; --" } });
+    await transport().sendMail({
+      from: 'mallory@example.org',
+      to: recipient,
+      subject,
+      text: body,
+      headers: { 'X-Hostile': "'; DELETE FROM webhook_deliveries; --" },
+    });
     const [hook] = await waitForHooks(receiverPath, 1);
-    expect(hook.json.data).toMatchObject({ to: recipient, subject, headers: expect.objectContaining({ 'X-Hostile': "'; DELETE FROM webhook_deliveries; --" }) });
+    expect(hook.json.data).toMatchObject({
+      to: recipient,
+      subject,
+      headers: expect.objectContaining({ 'X-Hostile': "'; DELETE FROM webhook_deliveries; --" }),
+    });
     expect(hook.json.data.plain_body).toContain("'); DROP TABLE routes; --");
     expect(hook.json.data.plain_body).toContain('<img src=x onerror=alert(1)>');
     // PostgreSQL's jsonb cannot hold U+0000: it arrives as U+FFFD rather than failing the message.
     expect(hook.json.data.plain_body).toContain('\uFFFD\u202e');
     expect((await suite.api.delete(suite.api.account(`/routes/${everything.id}`))).status).toBe(200);
+  });
+
+  test('charsets: a Latin-1 message (8bit body, encoded-word subject) reaches the receiver as the characters written', async () => {
+    const receiverPath = `/latin1-${stamp}`;
+    await createRoute({ name: 'Latin-1', url: receiver.url(receiverPath), recipient: `latin1@${domain}` });
+    const raw = Buffer.concat([
+      Buffer.from(
+        `From: jose@example.org\r\nTo: latin1@${domain}\r\nSubject: =?ISO-8859-1?Q?R=E9sum=E9?=\r\nMessage-ID: <latin1-${stamp}@example.org>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n`,
+      ),
+      Buffer.from('Crème brûlée, ½ price\r\n', 'latin1'),
+    ]);
+    await transport().sendMail({ envelope: { from: 'jose@example.org', to: `latin1@${domain}` }, raw });
+    const [hook] = await waitForHooks(receiverPath, 1);
+    expect(hook.json.data.subject).toBe('Résumé');
+    expect(hook.json.data.plain_body.trim()).toBe('Crème brûlée, ½ price');
   });
 
   test('a failing receiver: every attempt logged with the same webhook-id and counted; after three in a row the route is disabled and its address refused', async () => {
@@ -237,8 +364,19 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
         return fetched.enabled;
       })
       .toBe(false);
-    expect(fetched).toMatchObject({ error_count: 3, errors_since_last_success: 3, success_count: 0, disabled_reason: expect.stringMatching(/3 failed deliveries.*500/), last_request_at: expect.any(String) });
-    const [, , refused] = await converse(suite.mxPort, ['EHLO sender.example.org', 'MAIL FROM:<frank@example.org>', `RCPT TO:<fail@${domain}>`, 'QUIT']);
+    expect(fetched).toMatchObject({
+      error_count: 3,
+      errors_since_last_success: 3,
+      success_count: 0,
+      disabled_reason: expect.stringMatching(/3 failed deliveries.*500/),
+      last_request_at: expect.any(String),
+    });
+    const [, , refused] = await converse(suite.mxPort, [
+      'EHLO sender.example.org',
+      'MAIL FROM:<frank@example.org>',
+      `RCPT TO:<fail@${domain}>`,
+      'QUIT',
+    ]);
     expect(refused).toMatch(/^550 5\.1\.1 /);
   });
 });

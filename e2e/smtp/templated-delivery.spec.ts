@@ -31,8 +31,12 @@ test.afterAll(async () => {
 
 /** What the server was given and must never send out. */
 function serverSecrets(): string[] {
-  const given = [server.dataDir, server.env.DATABASE_URL, server.env.MAILSTEAD_SECRET].filter((value): value is string => Boolean(value));
-  return server.env.MAILSTEAD_SECRET ? given : [...given, readFileSync(path.join(server.dataDir, 'master.key'), 'utf8').trim()];
+  const given = [server.dataDir, server.env.DATABASE_URL, server.env.MAILSTEAD_SECRET].filter(
+    (value): value is string => Boolean(value),
+  );
+  return server.env.MAILSTEAD_SECRET
+    ? given
+    : [...given, readFileSync(path.join(server.dataDir, 'master.key'), 'utf8').trim()];
 }
 
 test('a templated send is delivered with each recipient’s substitutions applied, HTML escaped, and probes of the server inert', async () => {
@@ -41,12 +45,25 @@ test('a templated send is delivered with each recipient’s substitutions applie
   const response = await api.post(api.account('/messages'), {
     from: { email: `shop@${sender}`, name: 'Shop' },
     recipients: [
-      { email: ada, name: 'Ada', substitutions: { first_name: 'ada lovelace', items: [{ name: '<Tea>', qty: 2 }, { name: 'Cake & co', qty: 1 }], vip: true } },
+      {
+        email: ada,
+        name: 'Ada',
+        substitutions: {
+          first_name: 'ada lovelace',
+          items: [
+            { name: '<Tea>', qty: 2 },
+            { name: 'Cake & co', qty: 1 },
+          ],
+          vip: true,
+        },
+      },
       { email: bob, name: 'Bob' },
     ],
     subject: 'Order {{ order }} for {{ first_name | title }}',
-    text_content: 'Hello {{ first_name | default("friend") | title }}{% if vip %} (VIP){% endif %}!\n{% for item in items %}{{ loop.index }}. {{ item.name }} x{{ item.qty }}\n{% else %}No items.\n{% endfor %}{{ missing }}[{{ x.constructor }}{{ x.__proto__ }}{{ process }}]',
-    html_content: '<p>Hello {{ first_name | upper }}</p><ul>{% for item in items %}<li>{{ item.name }}</li>{% endfor %}</ul>{{ banner | safe }}<i>{{ range.prototype }}{{ x["constructor"] }}</i>',
+    text_content:
+      'Hello {{ first_name | default("friend") | title }}{% if vip %} (VIP){% endif %}!\n{% for item in items %}{{ loop.index }}. {{ item.name }} x{{ item.qty }}\n{% else %}No items.\n{% endfor %}{{ missing }}[{{ x.constructor }}{{ x.__proto__ }}{{ process }}]',
+    html_content:
+      '<p>Hello {{ first_name | upper }}</p><ul>{% for item in items %}<li>{{ item.name }}</li>{% endfor %}</ul>{{ banner | safe }}<i>{{ range.prototype }}{{ x["constructor"] }}</i>',
     substitutions: { order: 'A-17', first_name: 'friend', items: [], banner: '<b>Sale</b>', x: {} },
   });
   expect(response.status).toBe(202);
@@ -57,7 +74,9 @@ test('a templated send is delivered with each recipient’s substitutions applie
   const [adaMail] = mx.for(ada);
   expect(adaMail.parsed.subject).toBe('Order A-17 for Ada Lovelace');
   expect(adaMail.parsed.text?.trim()).toBe('Hello Ada Lovelace (VIP)!\n1. <Tea> x2\n2. Cake & co x1\n[]');
-  expect(adaMail.parsed.html).toContain('<p>Hello ADA LOVELACE</p><ul><li>&lt;Tea&gt;</li><li>Cake &amp; co</li></ul><b>Sale</b><i></i>');
+  expect(adaMail.parsed.html).toContain(
+    '<p>Hello ADA LOVELACE</p><ul><li>&lt;Tea&gt;</li><li>Cake &amp; co</li></ul><b>Sale</b><i></i>',
+  );
 
   const [bobMail] = mx.for(bob);
   expect(bobMail.parsed.subject).toBe('Order A-17 for Friend');

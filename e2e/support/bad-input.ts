@@ -39,15 +39,33 @@ export function badInputCases(schema: z.ZodType, valid: Record<string, unknown>)
   const cases: BadInputCase[] = [];
   for (const [field, property] of Object.entries(json.properties ?? {})) {
     const types = typesOf(property);
-    const wrongType = Object.keys(wrongValueFor).find((type) => !types.includes(type) && !(type === 'number' && types.includes('integer')) && !(type === 'integer' && types.includes('number')));
+    const wrongType = Object.keys(wrongValueFor).find(
+      (type) =>
+        !types.includes(type) &&
+        !(type === 'number' && types.includes('integer')) &&
+        !(type === 'integer' && types.includes('number')),
+    );
     if (wrongType && types.length > 0) {
-      cases.push({ name: `${field} of the wrong type`, body: { ...valid, [field]: wrongValueFor[types[0]] ?? wrongValueFor[wrongType] }, field });
+      cases.push({
+        name: `${field} of the wrong type`,
+        body: { ...valid, [field]: wrongValueFor[types[0]] ?? wrongValueFor[wrongType] },
+        field,
+      });
     }
     const shape = concrete(property);
-    if (shape.maxLength !== undefined) cases.push({ name: `${field} over ${shape.maxLength} characters`, body: { ...valid, [field]: 'x'.repeat(shape.maxLength + 1) }, field });
+    if (shape.maxLength !== undefined)
+      cases.push({
+        name: `${field} over ${shape.maxLength} characters`,
+        body: { ...valid, [field]: 'x'.repeat(shape.maxLength + 1) },
+        field,
+      });
     if (shape.maxItems !== undefined && shape.maxItems <= 1000) {
       const item = shape.items?.type === 'string' ? 'x' : {};
-      cases.push({ name: `${field} over ${shape.maxItems} items`, body: { ...valid, [field]: Array.from({ length: shape.maxItems + 1 }, () => item) }, field });
+      cases.push({
+        name: `${field} over ${shape.maxItems} items`,
+        body: { ...valid, [field]: Array.from({ length: shape.maxItems + 1 }, () => item) },
+        field,
+      });
     }
   }
   for (const field of json.required ?? []) {
@@ -83,7 +101,11 @@ function merge(into: { strings: string[][]; objects: string[][] }, from: { strin
   into.objects.push(...from.objects);
 }
 
-function withValueAt(body: Record<string, unknown>, path: string[], change: (current: unknown) => unknown): Record<string, unknown> {
+function withValueAt(
+  body: Record<string, unknown>,
+  path: string[],
+  change: (current: unknown) => unknown,
+): Record<string, unknown> {
   const copy = structuredClone(body);
   if (path.length === 0) return change(copy) as Record<string, unknown>;
   let parent: any = copy;
@@ -112,15 +134,30 @@ export function unstorableInputCases(schema: z.ZodType, valid: Record<string, un
   for (const bad of [NUL, SURROGATE]) {
     for (const path of stringPaths) {
       const field = path.join('.');
-      cases.push({ name: `${bad.name} in ${field}`, body: withValueAt(valid, path, () => bad.text), field, problem: bad.problem });
+      cases.push({
+        name: `${bad.name} in ${field}`,
+        body: withValueAt(valid, path, () => bad.text),
+        field,
+        problem: bad.problem,
+      });
     }
   }
   for (const path of objects) {
     const field = [...path, 'x\\u0000'].join('.');
-    cases.push({ name: `a NUL character in a field name inside ${path.join('.') || 'the body'}`, body: withValueAt(valid, path, (object) => ({ ...(object as object), 'x\u0000': 'v' })), field, problem: /the name contains a NUL character/ });
+    cases.push({
+      name: `a NUL character in a field name inside ${path.join('.') || 'the body'}`,
+      body: withValueAt(valid, path, (object) => ({ ...(object as object), 'x\u0000': 'v' })),
+      field,
+      problem: /the name contains a NUL character/,
+    });
   }
   for (const [field] of topLevel) {
-    cases.push({ name: `${field} nested ${TOO_DEEP} levels deep`, body: { ...valid, [field]: nestedTooDeep() }, field, problem: /nested deeper than 32 levels/ });
+    cases.push({
+      name: `${field} nested ${TOO_DEEP} levels deep`,
+      body: { ...valid, [field]: nestedTooDeep() },
+      field,
+      problem: /nested deeper than 32 levels/,
+    });
   }
   return cases;
 }
@@ -129,7 +166,11 @@ export function unstorableInputCases(schema: z.ZodType, valid: Record<string, un
 export function unstorableQueryCases(query: z.ZodObject): { name: string; query: string; field: string }[] {
   const names = Object.keys(query.shape);
   return [
-    ...names.map((name) => ({ name: `a NUL character in the query parameter ${name}`, query: `${name}=a%00b`, field: name })),
+    ...names.map((name) => ({
+      name: `a NUL character in the query parameter ${name}`,
+      query: `${name}=a%00b`,
+      field: name,
+    })),
     { name: 'a NUL character in a query parameter name', query: 'x%00y=1', field: 'x\\u0000y' },
   ];
 }

@@ -4,7 +4,13 @@ import { BACKGROUND_POLL_INTERVALS, verifiedDomain } from './sending';
 import { newAccount } from './shared';
 
 /** A campaigns suite's accounts: its own with a verified marketing domain and a list of members, and another for tenancy. */
-export async function campaignAccounts(): Promise<{ api: ApiClient; other: ApiClient; sender: string; listId: string; members: string[] }> {
+export async function campaignAccounts(): Promise<{
+  api: ApiClient;
+  other: ApiClient;
+  sender: string;
+  listId: string;
+  members: string[];
+}> {
   const stamp = Date.now().toString(36);
   const sender = `campaigns-${stamp}.example.com`;
   const { api } = await newAccount('Campaigns');
@@ -13,14 +19,39 @@ export async function campaignAccounts(): Promise<{ api: ApiClient; other: ApiCl
   expect((await api.put(api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(200);
   const list = await api.post(api.account('/lists'), { name: 'Readers' });
   const members = ['ann', 'ben', 'cat'].map((name) => `${name}-${stamp}@example.org`);
-  for (const email of members) expect((await api.post(api.account('/contacts'), { email, first_name: email.split('-')[0] })).status).toBe(201);
-  expect((await api.post(api.account(`/lists/${list.body.id}/members`), { contacts: members })).status).toBeLessThan(300);
+  for (const email of members)
+    expect((await api.post(api.account('/contacts'), { email, first_name: email.split('-')[0] })).status).toBe(201);
+  expect((await api.post(api.account(`/lists/${list.body.id}/members`), { contacts: members })).status).toBeLessThan(
+    300,
+  );
   return { api, other, sender, listId: list.body.id, members };
 }
 
 export const CAMPAIGN_FIELDS = [
-  'completed_at', 'counts', 'created_at', 'from', 'html_content', 'id', 'list_ids', 'name', 'object', 'reply_to', 'send_at', 'started_at', 'status',
-  'subject', 'template_id', 'template_version', 'text_content', 'tracking', 'updated_at', 'validation_errors',
+  'blocks_content',
+  'completed_at',
+  'counts',
+  'created_at',
+  'format',
+  'from',
+  'html_content',
+  'id',
+  'list_ids',
+  'markdown_content',
+  'name',
+  'object',
+  'queued_at',
+  'reply_to',
+  'send_at',
+  'started_at',
+  'status',
+  'subject',
+  'template_id',
+  'template_version',
+  'text_content',
+  'tracking',
+  'updated_at',
+  'validation_errors',
 ];
 
 export function expectCampaign(body: any) {
@@ -69,7 +100,9 @@ export function campaignHelpers(suite: () => { api: ApiClient; sender: string; l
   /** Sent for tomorrow: it stays `scheduled`, with no mail queued. */
   async function scheduled(body: Record<string, unknown> = {}): Promise<string> {
     const id = await draft(body);
-    const sent = await suite().api.post(campaigns(`/${id}/send`), { send_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const sent = await suite().api.post(campaigns(`/${id}/send`), {
+      send_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     expect(sent.status, sent.text).toBe(200);
     await waitForStatus(id, 'scheduled');
     return id;
@@ -92,7 +125,9 @@ export function campaignHelpers(suite: () => { api: ApiClient; sender: string; l
     const list = await api.post(api.account('/lists'), { name: `Fresh ${stamp}` });
     const emails = Array.from({ length: size }, (_, index) => `fresh${index}-${stamp}@example.org`);
     for (const email of emails) expect((await api.post(api.account('/contacts'), { email })).status).toBe(201);
-    expect((await api.post(api.account(`/lists/${list.body.id}/members`), { contacts: emails })).status).toBeLessThan(300);
+    expect((await api.post(api.account(`/lists/${list.body.id}/members`), { contacts: emails })).status).toBeLessThan(
+      300,
+    );
     return list.body.id;
   }
 

@@ -6,7 +6,11 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 /** Runs `mailstead ...` as an operator would. */
 export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (data) => (stdout += data));
@@ -29,7 +33,21 @@ export async function createAccountWithKey(
   name = 'Test account',
   ownerEmail = uniqueEmail(),
 ): Promise<{ accountId: string; ownerId: string; apiKey: string; ownerEmail: string }> {
-  const result = await runCli(['accounts', 'create', '--name', name, '--owner-email', ownerEmail, '--owner-password', OWNER_PASSWORD, '--api-key', '--json'], env);
+  const result = await runCli(
+    [
+      'accounts',
+      'create',
+      '--name',
+      name,
+      '--owner-email',
+      ownerEmail,
+      '--owner-password',
+      OWNER_PASSWORD,
+      '--api-key',
+      '--json',
+    ],
+    env,
+  );
   if (result.code !== 0) throw new Error(`accounts create failed (${result.code}): ${result.stderr}`);
   const created = JSON.parse(result.stdout) as { account_id: string; owner_id: string; api_key: string };
   return { accountId: created.account_id, ownerId: created.owner_id, apiKey: created.api_key, ownerEmail };

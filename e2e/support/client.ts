@@ -5,7 +5,13 @@ import { trustingAgent } from './server';
 
 export type ApiResponse<T = any> = { status: number; headers: Headers; body: T; text: string };
 
-type RequestOptions = { headers?: Record<string, string>; body?: unknown; rawBody?: string; apiKey?: string | null; checkContract?: boolean };
+type RequestOptions = {
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  apiKey?: string | null;
+  checkContract?: boolean;
+};
 
 /**
  * An HTTPS client for the tests: trusts exactly the server's certificate, sends the bearer key, and

@@ -9,7 +9,18 @@ export async function contactAccounts(): Promise<{ api: ApiClient; other: ApiCli
   return { api, other, ownerId };
 }
 
-export const CONTACT_FIELDS = ['attributes', 'created_at', 'email', 'first_name', 'id', 'last_name', 'object', 'unsubscribed', 'unsubscribed_at', 'updated_at'];
+export const CONTACT_FIELDS = [
+  'attributes',
+  'created_at',
+  'email',
+  'first_name',
+  'id',
+  'last_name',
+  'object',
+  'unsubscribed',
+  'unsubscribed_at',
+  'updated_at',
+];
 export const MEMBERSHIP_FIELDS = ['contact_id', 'created_at', 'list_id', 'object', 'subscription_status', 'updated_at'];
 export const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,7 +32,8 @@ export function expectContact(body: any) {
   expect(body.id).toMatch(UUID);
   expect(typeof body.email).toBe('string');
   expect(body.email).toBe(body.email.trim().toLowerCase());
-  for (const name of ['first_name', 'last_name']) expect(body[name] === null || typeof body[name] === 'string').toBe(true);
+  for (const name of ['first_name', 'last_name'])
+    expect(body[name] === null || typeof body[name] === 'string').toBe(true);
   expect(typeof body.attributes).toBe('object');
   expect(Array.isArray(body.attributes)).toBe(false);
   expect(typeof body.unsubscribed).toBe('boolean');
@@ -50,8 +62,10 @@ export const segment = (idOrEmail: string) => encodeURIComponent(idOrEmail);
 /** Paths and writes of the suite's account, `api()` by default (read when called, after beforeAll has set it). */
 export function contactHelpers(api: () => ApiClient) {
   const contactsPath = (client = api(), suffix = '') => client.account(`/contacts${suffix}`);
-  const contactPath = (idOrEmail: string, suffix = '', client = api()) => contactsPath(client, `/${segment(idOrEmail)}${suffix}`);
-  const create = (body: Record<string, unknown>, client = api(), headers?: Record<string, string>) => client.post(contactsPath(client), body, { headers });
+  const contactPath = (idOrEmail: string, suffix = '', client = api()) =>
+    contactsPath(client, `/${segment(idOrEmail)}${suffix}`);
+  const create = (body: Record<string, unknown>, client = api(), headers?: Record<string, string>) =>
+    client.post(contactsPath(client), body, { headers });
   async function keyWith(scopes: string[]): Promise<ApiClient> {
     const created = await api().post(api().account('/api-keys'), { label: `contacts ${scopes.join(' ')}`, scopes });
     expect(created.status).toBe(201);

@@ -10,7 +10,11 @@ import { ROOT } from './paths';
  * the project). Every JSON response the API tests receive is validated against the operation and
  * status it answers.
  */
-const REFERENCE_DIRS = [process.env.AHASEND_REFERENCE_DIR, path.join(ROOT, '..', 'shared', 'reference'), '/work/shared/reference'].filter(Boolean) as string[];
+const REFERENCE_DIRS = [
+  process.env.AHASEND_REFERENCE_DIR,
+  path.join(ROOT, '..', 'shared', 'reference'),
+  '/work/shared/reference',
+].filter(Boolean) as string[];
 const referenceDir = REFERENCE_DIRS.find((dir) => existsSync(path.join(dir, 'ahasend-openapi.yaml'))) ?? null;
 
 export const contractFile = referenceDir ? path.join(referenceDir, 'ahasend-openapi.yaml') : null;
@@ -20,7 +24,15 @@ const DOCUMENTS = [
   { file: 'ahasend-openapi-v1.yaml', id: 'ahasend-v1' },
 ];
 
-type Operation = { template: string; pattern: RegExp; paramCount: number; method: string; responses: Record<string, unknown>; docId: string; doc: Record<string, unknown> };
+type Operation = {
+  template: string;
+  pattern: RegExp;
+  paramCount: number;
+  method: string;
+  responses: Record<string, unknown>;
+  docId: string;
+  doc: Record<string, unknown>;
+};
 
 let loaded: { ajv: Ajv2020; operations: Operation[] } | null = null;
 const validators = new Map<string, ValidateFunction>();
@@ -29,7 +41,9 @@ const validators = new Map<string, ValidateFunction>();
 function normalize(node: unknown, id: string): unknown {
   if (Array.isArray(node)) return node.map((item) => normalize(item, id));
   if (!node || typeof node !== 'object') return node;
-  const object = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, normalize(value, id)]));
+  const object = Object.fromEntries(
+    Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, normalize(value, id)]),
+  );
   if (typeof object.$ref === 'string' && (object.$ref as string).startsWith('#/')) object.$ref = `${id}${object.$ref}`;
   if (object.nullable === true) {
     delete object.nullable;
@@ -40,6 +54,26 @@ function normalize(node: unknown, id: string): unknown {
   return object;
 }
 
+/**
+ * Fields the official SDK ([S] in ahasend-contract.md) lists as always present though they may be
+ * null, where the public document ([D]) calls them optional strings: a client built on the SDK
+ * fails to decode a response that leaves them out.
+ */
+const ALWAYS_PRESENT_NULLABLE: Record<string, { schema: string; fields: string[] }[]> = {
+  ahasend: [{ schema: 'MessageSummary', fields: ['bounce_classification'] }],
+};
+
+function withSdkRequirements(doc: Record<string, any>, id: string): Record<string, any> {
+  for (const { schema, fields } of ALWAYS_PRESENT_NULLABLE[id] ?? []) {
+    const target = doc.components.schemas[schema];
+    for (const field of fields) {
+      target.properties[field].nullable = true;
+      target.required = [...new Set([...(target.required ?? []), field])];
+    }
+  }
+  return doc;
+}
+
 function load() {
   if (loaded || !referenceDir) return loaded;
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -48,9 +82,14 @@ function load() {
   const operations: Operation[] = [];
   for (const { file, id } of DOCUMENTS) {
     if (!existsSync(path.join(referenceDir, file))) continue;
-    const doc = normalize(parse(readFileSync(path.join(referenceDir, file), 'utf8')), id) as Record<string, unknown>;
+    const doc = normalize(
+      withSdkRequirements(parse(readFileSync(path.join(referenceDir, file), 'utf8')), id),
+      id,
+    ) as Record<string, unknown>;
     ajv.addSchema(doc, id);
-    for (const [template, item] of Object.entries(doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>)) {
+    for (const [template, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { responses?: Record<string, unknown> }>>,
+    )) {
       for (const [method, operation] of Object.entries(item)) {
         if (!operation?.responses) continue;
         operations.push({
@@ -89,8 +128,17 @@ export function contractViolations(method: string, urlPath: string, status: numb
   let response = operation.responses[responseKey] as Record<string, unknown> | undefined;
   if (!response) {
     // A status the document does not list for this operation: errors must still be ErrorResponse.
-    if (status >= 400 && operation.docId === 'ahasend') return validateAgainst(contract, 'ahasend#/components/schemas/ErrorResponse', body, `${method} ${urlPath} ${status}`);
-    if (status >= 400) return typeof (body as { status?: unknown })?.status === 'string' ? [] : [`${method} ${urlPath} ${status}: a v1 error must be {"status": "..."}`];
+    if (status >= 400 && operation.docId === 'ahasend')
+      return validateAgainst(
+        contract,
+        'ahasend#/components/schemas/ErrorResponse',
+        body,
+        `${method} ${urlPath} ${status}`,
+      );
+    if (status >= 400)
+      return typeof (body as { status?: unknown })?.status === 'string'
+        ? []
+        : [`${method} ${urlPath} ${status}: a v1 error must be {"status": "..."}`];
     return [`${method} ${operation.template}: status ${status} is not documented`];
   }
   let base = `${operation.docId}#/paths/${pointer(operation.template, method.toLowerCase(), 'responses', responseKey)}`;
@@ -102,7 +150,12 @@ export function contractViolations(method: string, urlPath: string, status: numb
   }
   const content = response?.content as Record<string, unknown> | undefined;
   if (!content?.['application/json']) return [];
-  return validateAgainst(contract, `${base}/content/${pointer('application/json')}/schema`, body, `${method} ${operation.template} ${status}`);
+  return validateAgainst(
+    contract,
+    `${base}/content/${pointer('application/json')}/schema`,
+    body,
+    `${method} ${operation.template} ${status}`,
+  );
 }
 
 function validateAgainst(contract: NonNullable<typeof loaded>, ref: string, body: unknown, label: string): string[] {

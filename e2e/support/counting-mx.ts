@@ -39,7 +39,10 @@ export class CountingMx {
             const raw = Buffer.concat(chunks).toString('latin1');
             const head = raw.slice(0, raw.indexOf('\r\n\r\n') + 1 || raw.length);
             const messageId = /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(head)?.[1] ?? `(none ${session.id} ${Date.now()})`;
-            const entry = this.accepted.get(messageId) ?? { recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '', at: [] };
+            const entry = this.accepted.get(messageId) ?? {
+              recipient: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '',
+              at: [],
+            };
             entry.at.push(Date.now());
             this.accepted.set(messageId, entry);
             if (this.options.replyDelayMs) setTimeout(callback, this.options.replyDelayMs);

@@ -12,7 +12,9 @@ import { sharedServer } from './shared';
 export async function dashboardSession(userId: string): Promise<Record<string, string>> {
   const { baseUrl, dataDir } = sharedServer();
   const secretFromEnv = process.env.MAILSTEAD_TEST_DATABASE_URL ? process.env.MAILSTEAD_TEST_SECRET : undefined;
-  const masterKey = secretFromEnv ? Buffer.from(secretFromEnv, 'utf8') : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
+  const masterKey = secretFromEnv
+    ? Buffer.from(secretFromEnv, 'utf8')
+    : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
   const secret = new SecretBox(masterKey).deriveKey('dashboard-session').toString('base64url');
   const token = await encode({ token: { userId, sessionVersion: 0 }, secret });
   return { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(baseUrl).origin };

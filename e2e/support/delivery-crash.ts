@@ -35,7 +35,13 @@ const NOT_DELIVERED = 'Received,Deferred,Bounced,Failed,Suppressed';
  * and MAILSTEAD_TEST_DNS_CONTROL). The lease stays at its default (300 s): a message stranded by the
  * dead process would show as a pause of minutes.
  */
-export async function runDeliveryCrash(options: { rounds: number; messages: number; connections: number; postgresAdminUrl: string | null; log?: (line: string) => void }): Promise<{ rounds: CrashRound[]; cleanup: () => Promise<void> }> {
+export async function runDeliveryCrash(options: {
+  rounds: number;
+  messages: number;
+  connections: number;
+  postgresAdminUrl: string | null;
+  log?: (line: string) => void;
+}): Promise<{ rounds: CrashRound[]; cleanup: () => Promise<void> }> {
   const log = options.log ?? (() => {});
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanup = async () => {
@@ -78,7 +84,9 @@ export async function runDeliveryCrash(options: { rounds: number; messages: numb
       for (let request = 0; request < total / RECIPIENTS_PER_REQUEST; request++) {
         const sent = await api.post(api.account('/messages'), {
           from: { email: `crash@${sender}` },
-          recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, index) => ({ email: `${prefix}${request}-${index}@${rcptDomain}` })),
+          recipients: Array.from({ length: RECIPIENTS_PER_REQUEST }, (_, index) => ({
+            email: `${prefix}${request}-${index}@${rcptDomain}`,
+          })),
           subject: `Crash round ${round}`,
           text_content: 'a small body',
           tags: [`crash-${round}`],
@@ -87,7 +95,11 @@ export async function runDeliveryCrash(options: { rounds: number; messages: numb
       }
 
       const killAfter = 200 + Math.floor(Math.random() * 400);
-      await waitFor(() => mx.count(ofRound).distinct >= killAfter, 120_000, `round ${round}: ${killAfter} deliveries before the kill`);
+      await waitFor(
+        () => mx.count(ofRound).distinct >= killAfter,
+        120_000,
+        `round ${round}: ${killAfter} deliveries before the kill`,
+      );
       server.process.kill('SIGKILL');
       const killedAt = Date.now();
       const connectionsAtKill = mx.openSessions.size;
@@ -100,9 +112,18 @@ export async function runDeliveryCrash(options: { rounds: number; messages: numb
       server = await startServer({ dataDir: server.dataDir, env: { ...env, PORT: String(await freePort()) } });
       const readyMs = Date.now() - restartedAt;
       api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
-      await waitFor(() => mx.count(ofRound).distinct >= total, 300_000, `round ${round}: all ${total} messages at the MX`);
       await waitFor(
-        async () => (await api.get(api.account(`/messages?tags=crash-${round}&status=${encodeURIComponent(NOT_DELIVERED)}&limit=1`))).body.data.length === 0,
+        () => mx.count(ofRound).distinct >= total,
+        300_000,
+        `round ${round}: all ${total} messages at the MX`,
+      );
+      await waitFor(
+        async () =>
+          (
+            await api.get(
+              api.account(`/messages?tags=crash-${round}&status=${encodeURIComponent(NOT_DELIVERED)}&limit=1`),
+            )
+          ).body.data.length === 0,
         300_000,
         `round ${round}: every message delivered`,
         100,
@@ -111,7 +132,17 @@ export async function runDeliveryCrash(options: { rounds: number; messages: numb
       const counted = mx.count(ofRound);
       const longestPauseMs = longestPause(mx.acceptedTimes(ofRound), restartedAt + readyMs);
       const expectedDrainMs = Math.round((total - deliveredAtKill) / pacePerMs);
-      const result = { round, deliveredAtKill, connectionsAtKill, duplicates: counted.duplicated.length, lost: total - counted.distinct, readyMs, drainMs, longestPauseMs, expectedDrainMs };
+      const result = {
+        round,
+        deliveredAtKill,
+        connectionsAtKill,
+        duplicates: counted.duplicated.length,
+        lost: total - counted.distinct,
+        readyMs,
+        drainMs,
+        longestPauseMs,
+        expectedDrainMs,
+      };
       log(
         `round ${round}: killed at ${deliveredAtKill}/${total} delivered (${connectionsAtKill} connections open), ${result.duplicates} duplicates, ${result.lost} lost; ` +
           `ready ${readyMs} ms and drained ${drainMs} ms after the restart (the rest at the earlier pace: ${expectedDrainMs} ms; longest pause ${longestPauseMs} ms)`,
@@ -136,7 +167,12 @@ function longestPause(times: number[], from: number): number {
   return longest;
 }
 
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, intervalMs = 20): Promise<void> {
+async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  intervalMs = 20,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

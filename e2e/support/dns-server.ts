@@ -22,8 +22,15 @@ export class TestDnsServer {
 
   async start(): Promise<void> {
     this.port = await freePort();
-    this.server = (dns2 as any).createServer({ udp: true, tcp: true, handle: (request: any, send: (response: any) => void) => this.answer(request, send) });
-    await this.server.listen({ udp: { port: this.port, address: '127.0.0.1' }, tcp: { port: this.port, address: '127.0.0.1' } });
+    this.server = (dns2 as any).createServer({
+      udp: true,
+      tcp: true,
+      handle: (request: any, send: (response: any) => void) => this.answer(request, send),
+    });
+    await this.server.listen({
+      udp: { port: this.port, address: '127.0.0.1' },
+      tcp: { port: this.port, address: '127.0.0.1' },
+    });
     this.control = http.createServer((req, res) => this.handleControl(req, res));
     await new Promise<void>((resolve) => this.control!.listen(0, '127.0.0.1', () => resolve()));
     this.controlUrl = `http://127.0.0.1:${(this.control.address() as { port: number }).port}`;
@@ -78,11 +85,19 @@ export class TestDnsServer {
       zone = this.zones.get(owner) ?? {};
     }
     if (question.type === Packet.TYPE.TXT) {
-      for (const value of zone.TXT ?? []) response.answers.push({ ...base, name: owner, type: Packet.TYPE.TXT, data: value.match(/.{1,255}/gs) ?? [''] });
+      for (const value of zone.TXT ?? [])
+        response.answers.push({ ...base, name: owner, type: Packet.TYPE.TXT, data: value.match(/.{1,255}/gs) ?? [''] });
     } else if (question.type === Packet.TYPE.CNAME && zone.CNAME) {
       response.answers.push({ ...base, name, type: Packet.TYPE.CNAME, domain: zone.CNAME });
     } else if (question.type === Packet.TYPE.MX) {
-      for (const mx of zone.MX ?? []) response.answers.push({ ...base, name: owner, type: Packet.TYPE.MX, exchange: mx.exchange, priority: mx.priority });
+      for (const mx of zone.MX ?? [])
+        response.answers.push({
+          ...base,
+          name: owner,
+          type: Packet.TYPE.MX,
+          exchange: mx.exchange,
+          priority: mx.priority,
+        });
     } else if (question.type === Packet.TYPE.A) {
       for (const address of zone.A ?? []) response.answers.push({ ...base, name: owner, type: Packet.TYPE.A, address });
     }
@@ -115,7 +130,8 @@ export class DnsControl {
 
   setTxt = (name: string, ...values: string[]) => this.send({ op: 'set', name, type: 'TXT', values });
   setCname = (name: string, target: string) => this.send({ op: 'set', name, type: 'CNAME', values: target });
-  setMx = (name: string, exchange: string, priority = 10) => this.send({ op: 'set', name, type: 'MX', values: [{ exchange, priority }] });
+  setMx = (name: string, exchange: string, priority = 10) =>
+    this.send({ op: 'set', name, type: 'MX', values: [{ exchange, priority }] });
   setA = (name: string, ...addresses: string[]) => this.send({ op: 'set', name, type: 'A', values: addresses });
   remove = (name: string, type?: 'TXT' | 'CNAME' | 'MX' | 'A') => this.send({ op: 'remove', name, type });
   fail = (name: string, mode: Failure | null) => this.send({ op: 'fail', name, mode });

@@ -12,7 +12,9 @@ import { freePort, startServer } from './server';
  */
 export default async function globalSetup(_config: FullConfig) {
   if (!contractFile) {
-    console.warn('\n!!! ../shared/reference/ahasend-openapi.yaml was not found: responses are NOT checked against the AhaSend contract !!!\n');
+    console.warn(
+      '\n!!! ../shared/reference/ahasend-openapi.yaml was not found: responses are NOT checked against the AhaSend contract !!!\n',
+    );
   }
   let dropDatabase: (() => Promise<void>) | null = null;
   const adminUrl = postgresAdminUrl();
@@ -31,12 +33,21 @@ export default async function globalSetup(_config: FullConfig) {
   // The MX role too, on a port of the run's: specs speak SMTP to it at MAILSTEAD_MX_PORT.
   const mxPort = await freePort();
   const server = await startServer({
-    env: { ROLES: 'web,worker,mx', MX_PORT: String(mxPort), DNS_CHECK_CACHE_SECONDS: '0', PAUSE_MIN_VOLUME: '4', PAUSE_BOUNCE_RATE: '0.5', DELIVERY_POLL_MS: '100' },
+    env: {
+      ROLES: 'web,worker,mx',
+      MX_PORT: String(mxPort),
+      DNS_CHECK_CACHE_SECONDS: '0',
+      PAUSE_MIN_VOLUME: '4',
+      PAUSE_BOUNCE_RATE: '0.5',
+      DELIVERY_POLL_MS: '100',
+    },
   });
   process.env.MAILSTEAD_MX_PORT = String(mxPort);
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
-  console.log(`Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`);
+  console.log(
+    `Mailstead under test: ${server.baseUrl} on ${adminUrl ? 'PostgreSQL' : 'PGlite'} (data ${server.dataDir})`,
+  );
   return async () => {
     const code = await server.stop('SIGTERM');
     if (code !== 0) console.warn(`shared server exited with ${code}; log: ${server.logFile}`);

@@ -39,7 +39,8 @@ export class TestMx {
       logger: false,
       size: 40 * 1024 * 1024,
       onAuth: (credentials, _session, callback) => {
-        if (auth && credentials.username === auth.user && credentials.password === auth.pass) return callback(null, { user: credentials.username });
+        if (auth && credentials.username === auth.user && credentials.password === auth.pass)
+          return callback(null, { user: credentials.username });
         callback(Object.assign(new Error('535 5.7.8 authentication failed'), { responseCode: 535 }));
       },
       onConnect: (_session, callback) => callback(),
@@ -93,7 +94,8 @@ export class TestMx {
         this.stalled++;
         return; // never answer: the client waits for the reply to DATA
       }
-      if (behavior && typeof behavior === 'object') return callback(Object.assign(new Error(behavior.message), { responseCode: behavior.code }));
+      if (behavior && typeof behavior === 'object')
+        return callback(Object.assign(new Error(behavior.message), { responseCode: behavior.code }));
       const raw = Buffer.concat(chunks);
       this.received.push({
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

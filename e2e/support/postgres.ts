@@ -1,7 +1,10 @@
 import pg from 'pg';
 
 /** A throw-away database on the test PostgreSQL server, so that runs never see each other's data. */
-export async function createScratchDatabase(adminUrl: string, prefix = 'mailstead_e2e'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix = 'mailstead_e2e',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -29,7 +29,10 @@ export async function startRouteServer(name: string, extraEnv: Record<string, st
   if (adminUrl) {
     const scratch = await createScratchDatabase(adminUrl, `mailstead_${name.replace(/\W+/g, '_').toLowerCase()}`);
     drop = scratch.drop;
-    Object.assign(env, { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: `${name}-secret-${Date.now().toString(36)}-0000000000000000` });
+    Object.assign(env, {
+      DATABASE_URL: scratch.url,
+      MAILSTEAD_SECRET: `${name}-secret-${Date.now().toString(36)}-0000000000000000`,
+    });
   }
   const server = await startServer({ env });
   const account = await createAccountWithKey(server.env, name);

@@ -4,7 +4,10 @@ import type { ApiClient } from './client';
 import { DnsControl } from './dns-server';
 
 /** A sending domain of the account, with its records published and verified. */
-export async function verifiedDomain(api: ApiClient, name: string): Promise<{ domain: string; records: { label: string; host: string; content: string; type: string }[] }> {
+export async function verifiedDomain(
+  api: ApiClient,
+  name: string,
+): Promise<{ domain: string; records: { label: string; host: string; content: string; type: string }[] }> {
   const created = await api.post(api.account('/domains'), { domain: name });
   expect(created.status).toBe(201);
   await new DnsControl().publish(created.body.dns_records);

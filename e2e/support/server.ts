@@ -54,7 +54,14 @@ export function databaseEnv(): Record<string, string | undefined> {
 export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);
 
 /** Starts `mailstead start` as a user would, and waits until /v2 answers over HTTPS. */
-export async function startServer(options: { env?: Record<string, string | undefined>; dataDir?: string; waitForReady?: boolean; nodeArgs?: string[] } = {}): Promise<ServerHandle> {
+export async function startServer(
+  options: {
+    env?: Record<string, string | undefined>;
+    dataDir?: string;
+    waitForReady?: boolean;
+    nodeArgs?: string[];
+  } = {},
+): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
   const port = options.env?.PORT ? Number(options.env.PORT) : await freePort();
   const env: Record<string, string | undefined> = {
@@ -81,7 +88,11 @@ export async function startServer(options: { env?: Record<string, string | undef
   };
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'start', '--no-build'], { cwd: ROOT, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'start', '--no-build'], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -114,7 +125,8 @@ export async function waitForReady(handle: ServerHandle, timeoutMs = 110_000): P
   let exitCode: number | null | undefined;
   void handle.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`server exited with ${exitCode}:\n${readFileSync(handle.logFile, 'utf8')}`);
+    if (exitCode !== undefined)
+      throw new Error(`server exited with ${exitCode}:\n${readFileSync(handle.logFile, 'utf8')}`);
     try {
       const response = await fetch(`${handle.baseUrl}/v2/openapi.json`, { dispatcher: trustingAgent(handle.dataDir) });
       if (response.status === 200) return;

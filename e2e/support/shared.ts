@@ -6,7 +6,8 @@ import { databaseEnv } from './server';
 export function sharedServer() {
   const baseUrl = process.env.MAILSTEAD_BASE_URL;
   const dataDir = process.env.MAILSTEAD_DATA_DIR;
-  if (!baseUrl || !dataDir) throw new Error('MAILSTEAD_BASE_URL is not set: run the suite through playwright.config.ts');
+  if (!baseUrl || !dataDir)
+    throw new Error('MAILSTEAD_BASE_URL is not set: run the suite through playwright.config.ts');
   return { baseUrl, dataDir, cliEnv: { ...databaseEnv(), DATA_DIR: dataDir } };
 }
 

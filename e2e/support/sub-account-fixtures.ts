@@ -4,7 +4,20 @@ import type { ApiClient, ApiResponse } from './client';
 import { newAccount, sharedServer } from './shared';
 
 /** What the sub-account specs share: a partner account, its children, their keys, error checks. */
-export const SUB_ACCOUNT_FIELDS = ['created_at', 'domain_count', 'id', 'last_activity_at', 'member_count', 'monthly_credit', 'name', 'object', 'parent_account_id', 'status', 'suspension_reason', 'website'];
+export const SUB_ACCOUNT_FIELDS = [
+  'created_at',
+  'domain_count',
+  'id',
+  'last_activity_at',
+  'member_count',
+  'monthly_credit',
+  'name',
+  'object',
+  'parent_account_id',
+  'status',
+  'suspension_reason',
+  'website',
+];
 export const UNKNOWN_ID = '01a20000-0000-7000-8000-00000000dead';
 
 export async function makePartner(name: string) {

@@ -12,12 +12,43 @@ export async function templateAccounts(): Promise<{ api: ApiClient; other: ApiCl
   return { api, other, sender };
 }
 
-export const TEMPLATE_FIELDS = ['created_at', 'html_content', 'id', 'kind', 'latest_version', 'name', 'object', 'revision', 'subject', 'text_content', 'updated_at'];
-const VERSION_FIELDS = ['created_at', 'html_content', 'object', 'subject', 'template_id', 'text_content', 'version'];
+export const TEMPLATE_FIELDS = [
+  'blocks_content',
+  'created_at',
+  'format',
+  'html_content',
+  'id',
+  'kind',
+  'latest_version',
+  'markdown_content',
+  'name',
+  'object',
+  'revision',
+  'subject',
+  'text_content',
+  'updated_at',
+];
+const VERSION_FIELDS = [
+  'blocks_content',
+  'created_at',
+  'format',
+  'html_content',
+  'markdown_content',
+  'object',
+  'subject',
+  'template_id',
+  'text_content',
+  'version',
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-export const WELCOME = { name: 'Welcome', subject: 'Hi {{ first_name }}', html_content: '<p>Hello {{ first_name }}, order {{ order.id }}</p>', text_content: 'Hello {{ first_name }}' };
+export const WELCOME = {
+  name: 'Welcome',
+  subject: 'Hi {{ first_name }}',
+  html_content: '<p>Hello {{ first_name }}, order {{ order.id }}</p>',
+  text_content: 'Hello {{ first_name }}',
+};
 
 export function expectTemplate(body: any) {
   expect(Object.keys(body).sort()).toEqual(TEMPLATE_FIELDS);
@@ -69,13 +100,21 @@ export function templateHelpers(suite: () => { api: ApiClient; sender: string })
   }
 
   const send = (body: Record<string, unknown>, client = suite().api) =>
-    client.post(client.account('/messages'), { from: { email: `news@${suite().sender}` }, recipients: [{ email: 'r@example.org' }], sandbox: true, ...body });
+    client.post(client.account('/messages'), {
+      from: { email: `news@${suite().sender}` },
+      recipients: [{ email: 'r@example.org' }],
+      sandbox: true,
+      ...body,
+    });
 
   async function sentParts(id: string) {
     const { api } = suite();
     const message = await api.get(api.account(`/messages/${encodeURIComponent(id)}`));
     expect(message.status).toBe(200);
-    return { subject: /^Subject: (.*)$/m.exec(message.body.content)?.[1].trim(), parts: message.body.content_parsed.parts };
+    return {
+      subject: /^Subject: (.*)$/m.exec(message.body.content)?.[1].trim(),
+      parts: message.body.content_parsed.parts,
+    };
   }
 
   return { templates, newTemplate, published, keyWith, send, sentParts };

@@ -33,7 +33,12 @@ export class WebhookReceiver {
       notAfterDate: new Date(now.getTime() + 7 * 24 * 3600 * 1000),
       extensions: [
         { name: 'basicConstraints', cA: false },
-        { name: 'subjectAltName', altNames: [hostname, '127.0.0.1'].map((host) => (isIP(host) ? { type: 7, ip: host } : { type: 2, value: host })) },
+        {
+          name: 'subjectAltName',
+          altNames: [hostname, '127.0.0.1'].map((host) =>
+            isIP(host) ? { type: 7, ip: host } : { type: 2, value: host },
+          ),
+        },
       ],
     });
     return { cert: pems.cert, key: pems.private, hostname };

@@ -1,10 +1,35 @@
 import type { Context } from 'hono';
-import { invalidInput } from '@/lib/shared/errors';
+import { AppError, invalidInput } from '@/lib/shared/errors';
 import { findUnstorableJson } from './storable-input';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 const RAW_BODY = 'rawBody';
+
+/**
+ * Headers of an answer refused for the body's declared length, sent before any of the body is
+ * read: the connection closes after it, since reading a body we will not use would hold the answer
+ * until the client had sent it all.
+ */
+const CLOSE_CONNECTION = { Connection: 'close' };
+
+/** The body's declared length (Content-Length), or null when it has none (chunked). */
+export function declaredLength(c: Context): number | null {
+  const declared = Number(c.req.header('content-length') ?? NaN);
+  return Number.isFinite(declared) ? declared : null;
+}
+
+/** The 413 for an upload whose Content-Length is over its limit, before a byte of it is read. */
+export function refuseDeclaredOversizeUpload(c: Context, maxBytes: number): void {
+  const declared = declaredLength(c);
+  if (declared !== null && declared > maxBytes)
+    throw new AppError(
+      'too_large',
+      `the upload is larger than the limit of ${formatBytes(maxBytes)}`,
+      undefined,
+      CLOSE_CONNECTION,
+    );
+}
 
 /**
  * Reads the request body once, refusing it as soon as it passes `maxBytes`, and keeps the text for
@@ -13,9 +38,15 @@ const RAW_BODY = 'rawBody';
 export async function readRawBody(c: Context, maxBytes: number): Promise<string> {
   const cached = c.get(RAW_BODY as never) as string | undefined;
   if (cached !== undefined) return cached;
-  const tooLarge = () => invalidInput(`request body is larger than the limit of ${formatBytes(maxBytes)}`);
-  const declared = Number(c.req.header('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  const tooLarge = (headers?: Record<string, string>) =>
+    new AppError(
+      'invalid_input',
+      `request body is larger than the limit of ${formatBytes(maxBytes)}`,
+      undefined,
+      headers,
+    );
+  const declared = declaredLength(c);
+  if (declared !== null && declared > maxBytes) throw tooLarge(CLOSE_CONNECTION);
   const stream = c.req.raw.body;
   let text = '';
   if (stream) {
@@ -47,7 +78,9 @@ export function parseJsonBody(c: Context, text: string): Record<string, unknown>
   if (text.trim() === '') return {};
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/([a-z.+-]*\+)?json\b/i.test(contentType.trim())) {
-    throw invalidInput(`Content-Type must be application/json (got ${contentType ? `"${contentType.slice(0, 80)}"` : 'none'})`);
+    throw invalidInput(
+      `Content-Type must be application/json (got ${contentType ? `"${contentType.slice(0, 80)}"` : 'none'})`,
+    );
   }
   let body: unknown;
   try {
@@ -55,7 +88,8 @@ export function parseJsonBody(c: Context, text: string): Record<string, unknown>
   } catch (error) {
     throw invalidInput(`invalid request body: malformed JSON (${(error as Error).message.slice(0, 120)})`);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidInput('invalid request body: expected a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidInput('invalid request body: expected a JSON object');
   // Right after parsing: V8's parser takes any depth, and nothing after it may see such a value.
   const unstorable = findUnstorableJson(body);
   if (unstorable) throw unstorable;

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { createMemoryTokenBucketStore, createRedisTokenBucketStore, type BucketLimits, type TakeOptions, type TakeResult, type TokenBucketStore } from './token-bucket';
+import {
+  createMemoryTokenBucketStore,
+  createRedisTokenBucketStore,
+  type BucketLimits,
+  type TakeOptions,
+  type TakeResult,
+  type TokenBucketStore,
+} from './token-bucket';
 
 /** Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too; `smtp` is per SMTP credential. */
 export type RateBucket = 'general' | 'statistics' | 'session' | 'smtp';
@@ -39,7 +46,9 @@ type Options = { redis: Redis | null; namespace: string; logger: Logger };
  * Keys are namespaced per installation (derived from its master key), so that installations sharing
  * one Redis never count each other's requests.
  */
-export function createRateLimiter(options: Options & { general: Limits; statistics: Limits; session: Limits; smtp?: Limits }): RateLimiter {
+export function createRateLimiter(
+  options: Options & { general: Limits; statistics: Limits; session: Limits; smtp?: Limits },
+): RateLimiter {
   const take = guardedStore(options);
   const limits: Record<RateBucket, BucketLimits> = {
     general: bucketLimits(options.general),
@@ -52,12 +61,18 @@ export function createRateLimiter(options: Options & { general: Limits; statisti
     async consume(bucket, accountId, receivedAt) {
       const ageMs = receivedAt === undefined ? 0 : Math.min(MAX_AGE_MS, Math.max(0, performance.now() - receivedAt));
       const result = await take([`${bucket}:${accountId}`], limits[bucket], { ageMs });
-      return result.isAllowed ? result : { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) };
+      return result.isAllowed
+        ? result
+        : { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(result.retryAfterMs / 1000)) };
     },
   };
 }
 
-const bucketLimits = (limits: Limits): BucketLimits => ({ capacity: limits.burst, refillPerSecond: limits.perSecond, toleranceMs: JITTER_TOLERANCE_MS });
+const bucketLimits = (limits: Limits): BucketLimits => ({
+  capacity: limits.burst,
+  refillPerSecond: limits.perSecond,
+  toleranceMs: JITTER_TOLERANCE_MS,
+});
 
 export type SignInLimiter = {
   /**
@@ -65,20 +80,40 @@ export type SignInLimiter = {
    * attempt left, taking one from each first, so parallel tries cannot overshoot. A successful
    * check gives both back: only failures count.
    */
-  attempt<T>(clientIp: string, email: string, check: () => Promise<T | null>): Promise<{ isRateLimited: true } | { isRateLimited: false; result: T | null }>;
+  attempt<T>(
+    clientIp: string,
+    email: string,
+    check: () => Promise<T | null>,
+  ): Promise<{ isRateLimited: true } | { isRateLimited: false; result: T | null }>;
 };
 
-/** `attempts` failed sign-ins per address and per email, refilled evenly over `windowSeconds`. */
-export function createSignInLimiter(options: Options & { attempts: number; windowSeconds: number }): SignInLimiter {
+/**
+ * `attempts` failed sign-ins per address and per email, refilled evenly over `windowSeconds`.
+ * `kind` keeps the counters of different doors apart (dashboard sign-in, SMTP AUTH).
+ */
+export function createSignInLimiter(
+  options: Options & { attempts: number; windowSeconds: number; kind?: string },
+): SignInLimiter {
   const take = guardedStore(options);
-  const limits: BucketLimits = { capacity: options.attempts, refillPerSecond: options.attempts / options.windowSeconds };
+  const limits: BucketLimits = {
+    capacity: options.attempts,
+    refillPerSecond: options.attempts / options.windowSeconds,
+  };
+  const kind = options.kind ?? 'signin';
   return {
     async attempt(clientIp, email, check) {
       // Emails are hashed so that Redis holds no addresses.
       const emailKey = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
-      const keys = [`signin:ip:${clientIp}`, `signin:email:${emailKey}`];
+      const keys = [`${kind}:ip:${clientIp}`, `${kind}:email:${emailKey}`];
       if (!(await take(keys, limits)).isAllowed) return { isRateLimited: true };
-      const result = await check();
+      let result: Awaited<ReturnType<typeof check>>;
+      try {
+        result = await check();
+      } catch (error) {
+        // A check that could not run (the database away) is no failed password.
+        await take(keys, limits, { cost: -1 });
+        throw error;
+      }
       if (result !== null) await take(keys, limits, { cost: -1 });
       return { isRateLimited: false, result };
     },
@@ -86,7 +121,9 @@ export function createSignInLimiter(options: Options & { attempts: number; windo
 }
 
 /** The store for these options; a Redis that fails or hangs lets requests through, with a warning now and then. */
-function guardedStore(options: Options): (keys: string[], limits: BucketLimits, take?: TakeOptions) => Promise<TakeResult> {
+function guardedStore(
+  options: Options,
+): (keys: string[], limits: BucketLimits, take?: TakeOptions) => Promise<TakeResult> {
   if (!options.redis) {
     const memory = createMemoryTokenBucketStore();
     return (keys, limits, take) => memory.take(keys, limits, take);
@@ -100,7 +137,14 @@ function guardedStore(options: Options): (keys: string[], limits: BucketLimits, 
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
       });
-      return await Promise.race([store.take(keys.map((key) => prefix + key), limits, take), timeout]);
+      return await Promise.race([
+        store.take(
+          keys.map((key) => prefix + key),
+          limits,
+          take,
+        ),
+        timeout,
+      ]);
     } catch (error) {
       if (performance.now() - lastWarning >= OUTAGE_WARNING_INTERVAL_MS) {
         lastWarning = performance.now();

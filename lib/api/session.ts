@@ -7,14 +7,20 @@ export type SessionSettings = { secret: string; cookieName: string; publicOrigin
 
 export function sessionSettings(secret: string, publicUrl: URL): SessionSettings {
   const isSecure = publicUrl.protocol === 'https:';
-  return { secret, cookieName: `${isSecure ? '__Secure-' : ''}next-auth.session-token`, publicOrigin: publicUrl.origin };
+  return {
+    secret,
+    cookieName: `${isSecure ? '__Secure-' : ''}next-auth.session-token`,
+    publicOrigin: publicUrl.origin,
+  };
 }
 
 export type SessionClaims = { userId: string; sessionVersion: number };
 
 export function hasSessionCookie(c: Context, settings: SessionSettings): boolean {
   const cookies = getCookie(c);
-  return Object.keys(cookies).some((name) => name === settings.cookieName || name.startsWith(`${settings.cookieName}.`));
+  return Object.keys(cookies).some(
+    (name) => name === settings.cookieName || name.startsWith(`${settings.cookieName}.`),
+  );
 }
 
 /** Decodes the next-auth session token (a JWE, possibly split over several cookies); null when invalid. */

@@ -85,7 +85,8 @@ function locateUnstorable(body: unknown): AppError | null {
         const problem = problemOf(item);
         return problem ? refusal(pathOf(container, segment), problem) : null;
       }
-      if (typeof item === 'object' && item !== null) stack.push({ value: item, depth: container.depth + 1, parent: container, segment });
+      if (typeof item === 'object' && item !== null)
+        stack.push({ value: item, depth: container.depth + 1, parent: container, segment });
       return null;
     };
     if (Array.isArray(container.value)) {

@@ -46,7 +46,9 @@ export function createMemoryTokenBucketStore(now: () => number = () => performan
       const tolerance = (limits.toleranceMs ?? 0) * ratePerMs;
       const current = keys.map((key) => {
         const level = levels.get(key);
-        return level ? Math.min(limits.capacity, level.tokens + Math.max(0, time - level.at) * ratePerMs) : limits.capacity;
+        return level
+          ? Math.min(limits.capacity, level.tokens + Math.max(0, time - level.at) * ratePerMs)
+          : limits.capacity;
       });
       const waitMs = Math.max(0, ...current.map((tokens) => Math.ceil((cost - tolerance - tokens) / ratePerMs)));
       if (waitMs > 0) return { isAllowed: false, retryAfterMs: waitMs };
@@ -91,7 +93,9 @@ end
 return 0
 `;
 
-type RedisWithTake = Redis & { mailsteadTakeTokens(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<number> };
+type RedisWithTake = Redis & {
+  mailsteadTakeTokens(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<number>;
+};
 
 /** Buckets in Redis, shared by every process. A bucket expires once it would have refilled. */
 export function createRedisTokenBucketStore(redis: Redis): TokenBucketStore {
@@ -103,7 +107,16 @@ export function createRedisTokenBucketStore(redis: Redis): TokenBucketStore {
       const ratePerMs = limits.refillPerSecond / 1000;
       const tolerance = (limits.toleranceMs ?? 0) * ratePerMs;
       const ttlMs = Math.ceil((limits.capacity + tolerance) / ratePerMs) + 1000;
-      const waitMs = await client.mailsteadTakeTokens(keys.length, ...keys, limits.capacity, ratePerMs, cost, tolerance, ttlMs, Math.round(ageMs));
+      const waitMs = await client.mailsteadTakeTokens(
+        keys.length,
+        ...keys,
+        limits.capacity,
+        ratePerMs,
+        cost,
+        tolerance,
+        ttlMs,
+        Math.round(ageMs),
+      );
       return waitMs > 0 ? { isAllowed: false, retryAfterMs: waitMs } : { isAllowed: true };
     },
   };

@@ -11,12 +11,22 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  */
 export function registerTracking(app: ApiApp, deps: ApiDeps): void {
   app.get('/t/o/:token', async (c) => {
-    const result = await recordEngagement(deps, { kind: 'open', token: c.req.param('token'), userAgent: c.req.header('user-agent') ?? '', ip: getRequestMeta(c).clientIp });
+    const result = await recordEngagement(deps, {
+      kind: 'open',
+      token: c.req.param('token'),
+      userAgent: c.req.header('user-agent') ?? '',
+      ip: getRequestMeta(c).clientIp,
+    });
     if (!result) return c.text('not found', 404);
     return c.body(PIXEL, 200, { 'content-type': 'image/gif', 'cache-control': 'no-store, max-age=0' });
   });
   app.get('/t/c/:token', async (c) => {
-    const result = await recordEngagement(deps, { kind: 'click', token: c.req.param('token'), userAgent: c.req.header('user-agent') ?? '', ip: getRequestMeta(c).clientIp });
+    const result = await recordEngagement(deps, {
+      kind: 'click',
+      token: c.req.param('token'),
+      userAgent: c.req.header('user-agent') ?? '',
+      ip: getRequestMeta(c).clientIp,
+    });
     if (!result?.url || !/^https?:\/\//i.test(result.url)) return c.text('not found', 404);
     return c.redirect(result.url, 302);
   });

@@ -7,7 +7,8 @@ import type { ApiApp, ApiDeps } from './services';
 // No script, no outside resource; the forms post back here.
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
@@ -27,7 +28,14 @@ const NOT_VALID = 'This unsubscribe link is not valid. It may have been copied i
  * page's buttons; GET only shows the page, so that link scanners never unsubscribe anyone.
  */
 export function registerUnsubscribe(app: ApiApp, deps: ApiDeps): void {
-  app.get('/u/test', (c) => page(c, 200, 'This was a test message', '<p>Unsubscribe links in test messages do nothing. In the campaign itself, each recipient gets their own.</p>'));
+  app.get('/u/test', (c) =>
+    page(
+      c,
+      200,
+      'This was a test message',
+      '<p>Unsubscribe links in test messages do nothing. In the campaign itself, each recipient gets their own.</p>',
+    ),
+  );
   app.post('/u/test', (c) => page(c, 200, 'This was a test message', '<p>Nothing was changed.</p>'));
 
   app.get('/u/:token', async (c) => {
@@ -49,8 +57,17 @@ export function registerUnsubscribe(app: ApiApp, deps: ApiDeps): void {
     const isEverything = form.get('scope') === 'everything';
     const target = await unsafeUnsubscribeRecipient(deps, c.req.param('token'), { isEverything });
     if (!target) return page(c, 404, 'Link not valid', `<p>${NOT_VALID}</p>`);
-    const what = isEverything ? 'any mail from this sender' : target.listNames.length ? target.listNames.map(escapeHtml).join(', ') : 'this mailing';
-    return page(c, 200, 'You are unsubscribed', `<p><strong>${escapeHtml(target.email)}</strong> will no longer receive ${what}.</p>`);
+    const what = isEverything
+      ? 'any mail from this sender'
+      : target.listNames.length
+        ? target.listNames.map(escapeHtml).join(', ')
+        : 'this mailing';
+    return page(
+      c,
+      200,
+      'You are unsubscribed',
+      `<p><strong>${escapeHtml(target.email)}</strong> will no longer receive ${what}.</p>`,
+    );
   });
 }
 

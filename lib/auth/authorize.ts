@@ -18,7 +18,11 @@ function domainPrefixOf(requirement: ScopeRequirement): string | null {
  * it: the early check, made before the request body names the domain. With `domains`, every domain
  * must be covered.
  */
-export function isAuthorized(principal: Principal, requirement: ScopeRequirement, domains?: readonly string[]): boolean {
+export function isAuthorized(
+  principal: Principal,
+  requirement: ScopeRequirement,
+  domains?: readonly string[],
+): boolean {
   if (requirement === 'any') return true;
   if (requirement === 'system') return principal.kind === 'system';
   const held = principal.scopes;
@@ -38,13 +42,34 @@ export function isAuthorized(principal: Principal, requirement: ScopeRequirement
 
 /** Throws `forbidden` unless the principal holds the requirement (for the given domains). */
 export function authorize(principal: Principal, requirement: ScopeRequirement, domains?: readonly string[]): void {
-  if (!isAuthorized(principal, requirement, domains)) {
-    throw new AppError('forbidden', domains?.length === 1 ? `${INSUFFICIENT}: ${requirement.replace('{domain}', `{${domains[0]}}`)}` : `${INSUFFICIENT}: ${requirement}`);
-  }
+  if (!isAuthorized(principal, requirement, domains))
+    throw new AppError('forbidden', `${INSUFFICIENT}: ${missingScopesOf(principal, requirement, domains)}`);
+}
+
+const NAMED_DOMAINS = 3;
+
+/**
+ * The scope a refusal names, as the catalogue spells it (`messages:send:{example.com}`), never the
+ * `{domain}` placeholder: the domains not covered, or the `:all` form when no domain is known yet.
+ */
+function missingScopesOf(principal: Principal, requirement: ScopeRequirement, domains?: readonly string[]): string {
+  const prefix = domainPrefixOf(requirement);
+  if (!prefix) return requirement;
+  const missing = (domains ?? []).filter((domain) => !principal.scopes.includes(`${prefix}:{${domain}}`));
+  if (missing.length === 0) return `${prefix}:all`;
+  const named = missing
+    .slice(0, NAMED_DOMAINS)
+    .map((domain) => `${prefix}:{${domain}}`)
+    .join(', ');
+  return missing.length > NAMED_DOMAINS ? `${named} and ${missing.length - NAMED_DOMAINS} more` : named;
 }
 
 /** The domains among `domains` that a domain requirement covers (list filtering for scoped keys). */
-export function authorizedDomains(principal: Principal, requirement: ScopeRequirement, domains: readonly string[]): string[] | 'all' {
+export function authorizedDomains(
+  principal: Principal,
+  requirement: ScopeRequirement,
+  domains: readonly string[],
+): string[] | 'all' {
   if (requirement === 'system') return principal.kind === 'system' ? 'all' : [];
   if (requirement === 'any' || principal.scopes.includes(WILDCARD_SCOPE)) return 'all';
   const prefix = domainPrefixOf(requirement);
@@ -57,24 +82,23 @@ export function canGrant(principal: Principal, scope: string): boolean {
   if (principal.scopes.includes(WILDCARD_SCOPE)) return true;
   const parsed = parseScope(scope);
   if (!parsed || parsed.kind === 'wildcard') return false;
-  if (parsed.kind === 'domain') return principal.scopes.includes(`${parsed.prefix}:all`) || principal.scopes.includes(parsed.scope);
+  if (parsed.kind === 'domain')
+    return principal.scopes.includes(`${parsed.prefix}:all`) || principal.scopes.includes(parsed.scope);
   return principal.scopes.includes(parsed.scope);
 }
 
-/**
- * Whether a principal may edit or delete a key: only when it could have granted every scope the key
- * holds, so that a key with `api-keys:write` cannot lock out, weaken or remove a stronger one.
- */
-export function authorizeKeyManagement(principal: Principal, scopesOfKey: readonly string[]): void {
-  const missing = scopesOfKey.filter((scope) => !canGrant(principal, scope));
-  if (missing.length > 0) throw new AppError('forbidden', `insufficient permissions: this key holds scopes you do not: ${missing.join(', ')}`);
-}
+/** What a caller manages beyond the verb's scope: a key (its scopes) or a member or invitation (its role). */
+export type ManagedHolder = { kind: 'api_key'; scopes: readonly string[] } | { kind: 'role'; role: MemberRole };
 
 /**
- * Whether a principal may give a role to someone, or change or remove someone holding it: only when
- * it holds every scope of the role, so that `accounts:members:*` alone never makes an Administrator.
+ * The one rule for managing keys and roles: a caller may create, change or remove only what it could
+ * have granted, i.e. it holds every scope of the key or role. So a key with `api-keys:write` cannot
+ * lock out, weaken or remove a stronger one, and `accounts:members:*` alone never makes an Administrator.
  */
-export function authorizeRoleManagement(principal: Principal, role: MemberRole): void {
-  const missing = ROLE_SCOPES[role].filter((scope) => !canGrant(principal, scope));
-  if (missing.length > 0) throw new AppError('forbidden', `insufficient permissions: the role ${role} holds scopes you do not: ${missing.join(', ')}`);
+export function authorizeHoldingEveryScopeOf(principal: Principal, holder: ManagedHolder): void {
+  const scopes = holder.kind === 'role' ? ROLE_SCOPES[holder.role] : holder.scopes;
+  const missing = scopes.filter((scope) => !canGrant(principal, scope));
+  if (missing.length === 0) return;
+  const subject = holder.kind === 'role' ? `the role ${holder.role} holds` : 'this key holds';
+  throw new AppError('forbidden', `insufficient permissions: ${subject} scopes you do not: ${missing.join(', ')}`);
 }

@@ -1,14 +1,19 @@
 import type { MemberRole } from './principal';
-import { DOMAIN_SCOPE_PREFIXES, STATIC_SCOPES, WILDCARD_SCOPE } from './scopes';
+import { DOMAIN_SCOPE_PREFIXES, STATIC_SCOPES, WILDCARD_SCOPE, type Scope } from './scopes';
 
-export const MEMBER_ROLES = ['Administrator', 'Developer', 'Analyst', 'Billing Manager'] as const satisfies readonly MemberRole[];
+export const MEMBER_ROLES = [
+  'Administrator',
+  'Developer',
+  'Analyst',
+  'Billing Manager',
+] as const satisfies readonly MemberRole[];
 
 /**
  * What each member role may do, as scopes: a person signed in to the dashboard acts with the scopes
  * of their role in the account, through the same checks as an API key. The owner is an
  * Administrator who cannot be removed.
  */
-export const ROLE_SCOPES: Record<MemberRole, readonly string[]> = {
+export const ROLE_SCOPES: Record<MemberRole, readonly Scope[]> = {
   Administrator: ['*'],
   Developer: [
     'accounts:read',
@@ -64,7 +69,13 @@ export const ROLE_SCOPES: Record<MemberRole, readonly string[]> = {
     'contacts:read',
     'lists:read',
   ],
-  'Billing Manager': ['accounts:read', 'accounts:billing', 'accounts:members:read', 'statistics-transactional:read:all', 'sub-accounts:usage'],
+  'Billing Manager': [
+    'accounts:read',
+    'accounts:billing',
+    'accounts:members:read',
+    'statistics-transactional:read:all',
+    'sub-accounts:usage',
+  ],
 };
 
 export function isMemberRole(value: string): value is MemberRole {
@@ -75,7 +86,9 @@ export function isMemberRole(value: string): value is MemberRole {
  * The scopes of a role that only read: what a partner's people keep in a sub account the partner has
  * suspended, so that they can look into it (and unsuspend it from the parent) but send nothing.
  */
-export function readOnlyScopesOf(role: MemberRole): string[] {
-  const scopes = ROLE_SCOPES[role].includes(WILDCARD_SCOPE) ? [...STATIC_SCOPES, ...DOMAIN_SCOPE_PREFIXES.map((prefix) => `${prefix}:all`)] : ROLE_SCOPES[role];
+export function readOnlyScopesOf(role: MemberRole): Scope[] {
+  const scopes: readonly Scope[] = ROLE_SCOPES[role].includes(WILDCARD_SCOPE)
+    ? [...STATIC_SCOPES, ...DOMAIN_SCOPE_PREFIXES.map((prefix) => `${prefix}:all` as const)]
+    : ROLE_SCOPES[role];
   return scopes.filter((scope) => scope.split(':').includes('read'));
 }

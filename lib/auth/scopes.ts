@@ -74,6 +74,10 @@ export type ScopeRequirement = StaticScope | `${DomainScopePrefix}:{domain}` | '
 
 export const WILDCARD_SCOPE = '*';
 
+/** A scope as held by a key, role or credential: typed so that a misspelt scope in a list fails tsc. */
+export type Scope =
+  typeof WILDCARD_SCOPE | StaticScope | `${DomainScopePrefix}:all` | `${DomainScopePrefix}:{${string}}`;
+
 export type ParsedScope =
   | { kind: 'wildcard'; scope: '*' }
   | { kind: 'static'; scope: StaticScope }
@@ -97,4 +101,3 @@ export function parseScope(raw: string): ParsedScope | null {
 export function domainScope(prefix: DomainScopePrefix, domain: string): string {
   return `${prefix}:{${domain}}`;
 }
-

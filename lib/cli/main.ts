@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError } from '@/lib/shared/errors';
-import { ConfigError, loadConfig, type Config } from '@/lib/server/config';
+import { ConfigError, loadConfig } from '@/lib/server/config';
+import type { Config } from '@/lib/server/config-settings';
 import { hasDashboardBuild, PROJECT_ROOT } from '@/lib/server/dashboard';
 import { acquireDataDirLock } from '@/lib/server/data-dir-lock';
 import { createLogger } from '@/lib/server/logger';
@@ -21,6 +23,13 @@ const USAGE = `usage: mailstead <command>
 
   start [--no-build]                    run the server (builds the dashboard first if it has no build)
   migrate                               apply pending database migrations
+  doctor [--json]                       check TLS, PUBLIC_URL, ports, clock, migrations, master key, data
+                                        directory, DNS and verified domains; exit 1 when a check fails
+  backup FILE [--force] [--json]        write a backup of the database (and its manifest) to FILE, the
+                                        server running or not; --force replaces an existing FILE
+  restore FILE [--json]                 restore a backup into DATA_DIR (which must hold no database) or
+                                        DATABASE_URL's database (which must be empty), under the same
+                                        master key (MAILSTEAD_SECRET or master.key); exit 1 when refused
   accounts create --name NAME --owner-email EMAIL --owner-password PASSWORD [--api-key] [--json]
   accounts list [--json]
   accounts set-tier ACCOUNT_ID standard|partner
@@ -34,7 +43,7 @@ const USAGE = `usage: mailstead <command>
   events list ACCOUNT_ID [--type TYPE] [--limit N] [--json]
                                         an account's recent events (domain.dns_error, message.*, ...)
 
-Configuration comes from the environment (see README.md).`;
+Configuration comes from the environment (see docs/configuration.md).`;
 
 /** Exit codes: 0 done, 1 bad input or conflict, 2 usage error. */
 class UsageError extends Error {}
@@ -48,14 +57,32 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === 'start') return start(config, [sub, ...rest].filter(Boolean) as string[]);
   if (command === 'migrate') return run(config, 'migrate', {}, () => 'migrations applied');
+  if (command === 'doctor') return doctor(config, [sub, ...rest].filter(Boolean) as string[]);
   if (command === 'accounts') return accounts(config, sub, rest);
+  if (command === 'backup' || command === 'restore')
+    return backupOrRestore(
+      config,
+      command,
+      [sub, ...rest].filter((arg) => arg !== undefined),
+    );
   if (command === 'events' && sub === 'list') {
-    const { values, positionals } = parse(rest, { type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean', default: false } }, 1);
-    return run(config, 'events.list', { account_id: positionals[0], type: values.type, limit: values.limit }, (result) => {
-      const rows = result as { id: string; type: string; created_at: string; payload: unknown }[];
-      if (values.json) return JSON.stringify(rows);
-      return rows.length === 0 ? 'no events' : rows.map((row) => `${row.created_at}  ${row.type.padEnd(24)} ${JSON.stringify(row.payload)}`).join('\n');
-    });
+    const { values, positionals } = parse(
+      rest,
+      { type: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean', default: false } },
+      1,
+    );
+    return run(
+      config,
+      'events.list',
+      { account_id: positionals[0], type: values.type, limit: values.limit },
+      (result) => {
+        const rows = result as { id: string; type: string; created_at: string; payload: unknown }[];
+        if (values.json) return JSON.stringify(rows);
+        return rows.length === 0
+          ? 'no events'
+          : rows.map((row) => `${row.created_at}  ${row.type.padEnd(24)} ${JSON.stringify(row.payload)}`).join('\n');
+      },
+    );
   }
   throw new UsageError(`unknown command "${command}"`);
 }
@@ -75,12 +102,21 @@ async function accounts(config: Config, sub: string | undefined, args: string[])
     return run(
       config,
       'accounts.create',
-      { name: values.name, owner_email: values['owner-email'], owner_password: values['owner-password'], with_api_key: values['api-key'] },
+      {
+        name: values.name,
+        owner_email: values['owner-email'],
+        owner_password: values['owner-password'],
+        with_api_key: values['api-key'],
+      },
       (result) => {
         const created = result as { account_id: string; owner_id: string; api_key: string | null };
         return values.json
           ? JSON.stringify(created)
-          : [`account  ${created.account_id}`, `owner    ${created.owner_id}`, ...(created.api_key ? [`api key  ${created.api_key}  (shown once: store it now)`] : [])].join('\n');
+          : [
+              `account  ${created.account_id}`,
+              `owner    ${created.owner_id}`,
+              ...(created.api_key ? [`api key  ${created.api_key}  (shown once: store it now)`] : []),
+            ].join('\n');
       },
     );
   }
@@ -89,19 +125,37 @@ async function accounts(config: Config, sub: string | undefined, args: string[])
     return run(config, 'accounts.list', {}, (result) => {
       const rows = result as { id: string; name: string; tier: string; status: string; owner_email: string }[];
       if (values.json) return JSON.stringify(rows);
-      return rows.length === 0 ? 'no accounts' : rows.map((row) => `${row.id}  ${row.tier.padEnd(8)} ${row.status.padEnd(9)} ${row.name} <${row.owner_email}>`).join('\n');
+      return rows.length === 0
+        ? 'no accounts'
+        : rows
+            .map((row) => `${row.id}  ${row.tier.padEnd(8)} ${row.status.padEnd(9)} ${row.name} <${row.owner_email}>`)
+            .join('\n');
     });
   }
   if (sub === 'set-tier') {
     const { positionals } = parse(args, {}, 2);
-    return run(config, 'accounts.set-tier', { account_id: positionals[0], tier: positionals[1] }, () => `account ${positionals[0]} is now ${positionals[1]}`);
+    return run(
+      config,
+      'accounts.set-tier',
+      { account_id: positionals[0], tier: positionals[1] },
+      () => `account ${positionals[0]} is now ${positionals[1]}`,
+    );
   }
   if (sub === 'suspend' || sub === 'unsuspend') {
     const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
-    return run(config, `accounts.${sub}`, { account_id: positionals[0], reason: values.reason }, () => `account ${positionals[0]} ${sub}ed`);
+    return run(
+      config,
+      `accounts.${sub}`,
+      { account_id: positionals[0], reason: values.reason },
+      () => `account ${positionals[0]} ${sub}ed`,
+    );
   }
   if (sub === 'v1-key') {
-    const { values, positionals } = parse(args, { label: { type: 'string' }, json: { type: 'boolean', default: false } }, 1);
+    const { values, positionals } = parse(
+      args,
+      { label: { type: 'string' }, json: { type: 'boolean', default: false } },
+      1,
+    );
     if (values.label === undefined) throw new UsageError('accounts v1-key needs --label');
     return run(config, 'accounts.v1-key', { account_id: positionals[0], label: values.label }, (result) => {
       const created = result as { id: string; key: string };
@@ -109,16 +163,74 @@ async function accounts(config: Config, sub: string | undefined, args: string[])
     });
   }
   if (sub === 'add-member') {
-    const { values, positionals } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } }, 1);
+    const { values, positionals } = parse(
+      args,
+      { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+      1,
+    );
     for (const required of ['email', 'password', 'role'] as const) {
       if (values[required] === undefined) throw new UsageError(`accounts add-member needs --${required}`);
     }
-    return run(config, 'accounts.add-member', { account_id: positionals[0], email: values.email, password: values.password, role: values.role }, (result) => {
-      const added = result as { user_id: string; role: string };
-      return `${values.email} (${added.user_id}) is now ${added.role} of ${positionals[0]}`;
-    });
+    return run(
+      config,
+      'accounts.add-member',
+      { account_id: positionals[0], email: values.email, password: values.password, role: values.role },
+      (result) => {
+        const added = result as { user_id: string; role: string };
+        return `${values.email} (${added.user_id}) is now ${added.role} of ${positionals[0]}`;
+      },
+    );
   }
-  throw new UsageError(sub ? `unknown accounts command "${sub}"` : 'accounts needs a command: create, list, set-tier, suspend, unsuspend, add-member');
+  throw new UsageError(
+    sub
+      ? `unknown accounts command "${sub}"`
+      : 'accounts needs a command: create, list, set-tier, suspend, unsuspend, add-member',
+  );
+}
+
+async function doctor(config: Config, args: string[]): Promise<number> {
+  const { values } = parse(args, { json: { type: 'boolean', default: false } });
+  const { runDoctor, formatDoctorReport } = await import('@/lib/server/doctor/run-doctor');
+  const report = await runDoctor(config);
+  process.stdout.write((values.json ? JSON.stringify(report) : formatDoctorReport(report)) + '\n');
+  return report.ok ? 0 : 1;
+}
+
+async function backupOrRestore(config: Config, command: 'backup' | 'restore', args: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    {
+      json: { type: 'boolean', default: false },
+      ...(command === 'backup' ? { force: { type: 'boolean', default: false } } : {}),
+    },
+    1,
+  );
+  // Absolute here: a running server writes the file, and its working directory is not ours.
+  const file = path.resolve(positionals[0]);
+  const size = (bytes: number) => (bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.ceil(bytes / 1e3)} kB`);
+  if (command === 'backup') {
+    const { runBackup } = await import('@/lib/server/backup/run-backup');
+    const { migrationLabel } = await import('@/lib/server/backup/backup-manifest');
+    const result = await runBackup(config, { file, force: values.force === true });
+    process.stdout.write(
+      (values.json
+        ? JSON.stringify(result)
+        : `backup written to ${result.file} (${size(result.bytes)}, ${result.database}, migration ${migrationLabel(result.migration)})`) +
+        '\n',
+    );
+    return 0;
+  }
+  const { restoreBackup } = await import('@/lib/server/backup/restore-backup');
+  const { migrationLabel } = await import('@/lib/server/backup/backup-manifest');
+  const result = await restoreBackup(config, { file });
+  const into = result.database === 'pglite' ? `DATA_DIR ${result.target}` : `database ${result.target}`;
+  process.stdout.write(
+    (values.json
+      ? JSON.stringify(result)
+      : `restored ${result.file} (made ${result.created_at}, migration ${migrationLabel(result.migration)}) into ${into}: start the server on it`) +
+      '\n',
+  );
+  return 0;
 }
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
@@ -126,7 +238,8 @@ type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 function parse<O extends Options>(args: string[], options: O, positionalCount = 0) {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionalCount > 0, strict: true });
-    if (parsed.positionals.length !== positionalCount) throw new UsageError(`expected ${positionalCount} argument(s), got ${parsed.positionals.length}`);
+    if (parsed.positionals.length !== positionalCount)
+      throw new UsageError(`expected ${positionalCount} argument(s), got ${parsed.positionals.length}`);
     return parsed;
   } catch (error) {
     throw error instanceof UsageError ? error : new UsageError((error as Error).message);
@@ -137,7 +250,12 @@ function parse<O extends Options>(args: string[], options: O, positionalCount = 
  * Runs an operator command: through the running server when it holds the embedded database,
  * otherwise directly (applying pending migrations first).
  */
-async function run(config: Config, command: OperatorCommand, args: Record<string, unknown>, format: (result: unknown) => string): Promise<number> {
+async function run(
+  config: Config,
+  command: OperatorCommand,
+  args: Record<string, unknown>,
+  format: (result: unknown) => string,
+): Promise<number> {
   const logger = createLogger({ level: config.logLevel === 'info' ? 'warn' : config.logLevel, toStderr: true });
   let result: unknown;
   if (!config.databaseUrl) {
@@ -145,9 +263,14 @@ async function run(config: Config, command: OperatorCommand, args: Record<string
     if ('heldBy' in lock) {
       const { sendControlCommand } = await import('@/lib/server/control-socket');
       const response = await sendControlCommand(config.dataDir, { command, args }).catch((error: Error) => {
-        throw new StartupError(`a Mailstead server (pid ${lock.heldBy}) holds ${config.dataDir} but its control socket did not answer: ${error.message}`);
+        throw new StartupError(
+          `a Mailstead server (pid ${lock.heldBy}) holds ${config.dataDir} but its control socket did not answer: ${error.message}`,
+        );
       });
-      if (!response.ok) throw response.kind === 'usage' ? new UsageError(response.message) : new AppError((response.kind as never) ?? 'invalid_input', response.message);
+      if (!response.ok)
+        throw response.kind === 'usage'
+          ? new UsageError(response.message)
+          : new AppError((response.kind as never) ?? 'invalid_input', response.message);
       process.stdout.write(format(response.result) + '\n');
       return 0;
     }
@@ -163,8 +286,16 @@ async function run(config: Config, command: OperatorCommand, args: Record<string
   return 0;
 }
 
-async function runLocally(config: Config, logger: ReturnType<typeof createLogger>, command: OperatorCommand, args: Record<string, unknown>) {
-  const [{ buildRegistry }, { OPERATOR_COMMANDS }] = await Promise.all([import('@/lib/server/registry'), import('@/lib/server/operator-commands')]);
+async function runLocally(
+  config: Config,
+  logger: ReturnType<typeof createLogger>,
+  command: OperatorCommand,
+  args: Record<string, unknown>,
+) {
+  const [{ buildRegistry }, { OPERATOR_COMMANDS }] = await Promise.all([
+    import('@/lib/server/registry'),
+    import('@/lib/server/operator-commands'),
+  ]);
   const registry = await buildRegistry(config, logger);
   try {
     return await OPERATOR_COMMANDS[command](registry, args);
@@ -174,14 +305,24 @@ async function runLocally(config: Config, logger: ReturnType<typeof createLogger
 }
 
 async function start(config: Config, args: string[]): Promise<number> {
-  const { values } = parse(args, { 'no-build': { type: 'boolean', default: false }, dev: { type: 'boolean', default: false } });
+  const { values } = parse(args, {
+    'no-build': { type: 'boolean', default: false },
+    dev: { type: 'boolean', default: false },
+  });
   if (cluster.isWorker) {
     lowerProcessPriority(Number(process.env[PROCESS_NICE_ENV] ?? 0));
-    return serve(config, createLogger({ level: config.logLevel }).child({ pid: process.pid }), { isClusterWorker: true });
+    return serve(config, createLogger({ level: config.logLevel }).child({ pid: process.pid }), {
+      isClusterWorker: true,
+    });
   }
   if (config.roles.includes('web') && !values['no-build'] && !hasDashboardBuild()) {
     process.stderr.write('mailstead: no dashboard build found; building it once (npm run build)...\n');
-    const build = spawnSync(process.execPath, [`${PROJECT_ROOT}/node_modules/next/dist/bin/next`, 'build'], { cwd: PROJECT_ROOT, stdio: ['ignore', 2, 2] });
+    const env = { ...process.env, MAILSTEAD_BUILD_SKIP_TYPECHECK: '1', NEXT_TELEMETRY_DISABLED: '1' };
+    const build = spawnSync(process.execPath, [`${PROJECT_ROOT}/node_modules/next/dist/bin/next`, 'build'], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 2, 2],
+      env,
+    });
     if (build.status !== 0) throw new StartupError('the dashboard build failed (see above)');
   }
   const logger = createLogger({ level: config.logLevel });
@@ -190,7 +331,10 @@ async function start(config: Config, args: string[]): Promise<number> {
     const groups = planProcesses(config);
     let workers = () => ({ ready: 0, expected: processCount(groups) });
     const prepare = async () => {
-      const [{ prepareSharedState }, { startClusterOperations }] = await Promise.all([import('@/lib/server/start-server'), import('@/lib/server/operations-server')]);
+      const [{ prepareSharedState }, { startClusterOperations }] = await Promise.all([
+        import('@/lib/server/start-server'),
+        import('@/lib/server/operations-server'),
+      ]);
       await prepareSharedState(config, logger);
       held.operations = await startClusterOperations(config, logger, () => workers());
     };
@@ -202,7 +346,11 @@ async function start(config: Config, args: string[]): Promise<number> {
 }
 
 /** One process running the roles: the whole server (WORKERS=1) or a worker of the cluster. */
-async function serve(config: Config, logger: ReturnType<typeof createLogger>, options: { isClusterWorker: boolean }): Promise<number> {
+async function serve(
+  config: Config,
+  logger: ReturnType<typeof createLogger>,
+  options: { isClusterWorker: boolean },
+): Promise<number> {
   // Signals are handled from the first moment: a stop that arrives while the server is still
   // starting waits for the start to finish, then closes everything in order.
   const startup = import('@/lib/server/start-server').then(({ startServer }) => startServer(config, logger, options));

@@ -1,3 +1,5 @@
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@/lib/shared/database-unavailable';
+
 /** An error the API answered with: its status, its message, the field it names and when to retry (if any). */
 export class ApiError extends Error {
   constructor(
@@ -27,9 +29,19 @@ export async function apiRequest<T>(path: string, options: { method?: string; bo
   if (!response.ok) {
     const message = (data as { message?: string } | null)?.message ?? `request failed (${response.status})`;
     const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-    throw new ApiError(response.status, message, response.headers.get('mailstead-error-field'), Number.isFinite(retryAfter) ? retryAfter : null);
+    throw new ApiError(
+      response.status,
+      message,
+      response.headers.get('mailstead-error-field'),
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
   }
   return data as T;
+}
+
+/** The API's answer while its database is away (a 503 that says so): worth retrying by itself. */
+export function isDatabaseOutage(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 503 && error.message === DATABASE_UNAVAILABLE_MESSAGE;
 }
 
 /** Puts a server error next to the form field it names; the rest go to the form's own error line. */

@@ -25,7 +25,11 @@ export function inputToAttribute(type: AttributeDefinition['type'], input: strin
  * (an emptied input sends null, which clears the value). Values stored in a shape the inputs cannot
  * hold (nested JSON) are left alone unless edited.
  */
-export function changedAttributes(definitions: AttributeDefinition[], inputs: Record<string, string>, initial: Record<string, string> | null): Record<string, unknown> {
+export function changedAttributes(
+  definitions: AttributeDefinition[],
+  inputs: Record<string, string>,
+  initial: Record<string, string> | null,
+): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
   for (const definition of definitions) {
     const input = inputs[definition.key] ?? '';

@@ -1,5 +1,6 @@
-import type { CampaignObject } from '@/lib/core/campaigns/present';
+import type { CampaignObject } from '@/lib/core/campaigns/internal/present';
 import { updateCampaignSchema, type UpdateCampaignInput } from '@/lib/core/campaigns/schemas';
+import { contentBodyOf, contentValueOf, type ContentValue } from './content-format';
 
 /** The wizard's steps, in order; each validation field belongs to the step that fixes it. */
 export const WIZARD_STEPS = [
@@ -23,8 +24,10 @@ export type DraftValues = {
   name: string;
   content_mode: 'inline' | 'template';
   subject: string;
-  html_content: string;
+  content: ContentValue;
   text_content: string;
+  /** False while the text part is the one the server made from a Markdown or Visual body. */
+  is_text_own: boolean;
   template_id: string;
   from_email: string;
   from_name: string;
@@ -44,8 +47,9 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     name: campaign.name,
     content_mode: campaign.template_id ? 'template' : 'inline',
     subject: campaign.subject ?? '',
-    html_content: campaign.html_content ?? '',
+    content: contentValueOf(campaign),
     text_content: campaign.text_content ?? '',
+    is_text_own: campaign.format === 'html',
     template_id: campaign.template_id ?? '',
     from_email: campaign.from?.email ?? '',
     from_name: campaign.from?.name ?? '',
@@ -63,20 +67,31 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
  */
 export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
   const isTemplate = values.content_mode === 'template';
+  // A generated text part goes back only once edited: sent as is, it would stop following the body.
+  const isTextOwn = values.is_text_own || values.content.format === 'html';
   return {
     name: values.name,
     subject: isTemplate ? null : orNull(values.subject),
-    html_content: isTemplate ? null : orNull(values.html_content),
-    text_content: isTemplate ? null : orNull(values.text_content),
+    ...(isTemplate ? { format: 'html', html_content: null } : contentBodyOf(values.content)),
+    ...(isTemplate || isTextOwn ? { text_content: isTemplate ? null : orNull(values.text_content) } : {}),
     template_id: isTemplate ? orNull(values.template_id) : null,
     from: values.from_email.trim() ? { email: values.from_email.trim(), name: orNull(values.from_name) } : null,
-    reply_to: values.reply_to_email.trim() ? { email: values.reply_to_email.trim(), name: orNull(values.reply_to_name) } : null,
+    reply_to: values.reply_to_email.trim()
+      ? { email: values.reply_to_email.trim(), name: orNull(values.reply_to_name) }
+      : null,
     list_ids: values.list_ids,
     tracking: { open: trackingValue(values.track_open), click: trackingValue(values.track_click) },
   };
 }
 
-const FORM_FIELD: Record<string, keyof DraftValues> = { 'from.email': 'from_email', 'from.name': 'from_name', 'reply_to.email': 'reply_to_email', 'reply_to.name': 'reply_to_name', 'tracking.open': 'track_open', 'tracking.click': 'track_click' };
+const FORM_FIELD: Record<string, keyof DraftValues> = {
+  'from.email': 'from_email',
+  'from.name': 'from_name',
+  'reply_to.email': 'reply_to_email',
+  'reply_to.name': 'reply_to_name',
+  'tracking.open': 'track_open',
+  'tracking.click': 'track_click',
+};
 
 /** The form field an API field (`from.email`, `list_ids.0`) is shown on. */
 export function formFieldOf(apiField: string): keyof DraftValues | null {
@@ -85,7 +100,10 @@ export function formFieldOf(apiField: string): keyof DraftValues | null {
   if (root === 'from') return 'from_email';
   if (root === 'reply_to') return 'reply_to_email';
   if (root === 'tracking') return 'track_open';
-  return ['name', 'subject', 'html_content', 'text_content', 'template_id', 'list_ids'].includes(root) ? (root as keyof DraftValues) : null;
+  if (['format', 'html_content', 'markdown_content', 'blocks_content'].includes(root)) return 'content';
+  return ['name', 'subject', 'text_content', 'template_id', 'list_ids'].includes(root)
+    ? (root as keyof DraftValues)
+    : null;
 }
 
 /** The API's own schema over the body: errors by form field, before a request is made. */

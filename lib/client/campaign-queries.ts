@@ -1,35 +1,41 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { checkCampaign } from '@/lib/core/campaigns/check-campaign';
-import type { CampaignReport } from '@/lib/core/campaigns/get-campaign-report';
-import type { CampaignObject } from '@/lib/core/campaigns/present';
+import type { CampaignObject } from '@/lib/core/campaigns/internal/present';
+import type { CampaignPeople } from '@/lib/core/campaigns/list-campaign-people';
 import type { previewCampaignAudience } from '@/lib/core/campaigns/preview-campaign-audience';
-import type { campaignStatsSchema, UpdateCampaignInput } from '@/lib/core/campaigns/schemas';
-import type { TemplateObject } from '@/lib/core/templates/present';
 import { apiRequest } from './api';
-import type { ListEnvelope } from './types';
+import { callEndpoint, type RequestOf, type ResponseOf } from './endpoints';
 
-export type { CampaignObject, CampaignReport };
-export type CampaignStats = z.output<typeof campaignStatsSchema>;
+const COLLECTION = '/v2/accounts/{account_id}/campaigns';
+const ITEM = '/v2/accounts/{account_id}/campaigns/{campaign_id}';
+
+export type { CampaignObject, CampaignPeople };
+export type CampaignStats = ResponseOf<`GET ${typeof ITEM}/stats`>;
+export type CampaignReport = ResponseOf<`GET ${typeof ITEM}/report`>;
 export type CampaignCheck = Awaited<ReturnType<typeof checkCampaign>>;
 export type AudiencePreview = Awaited<ReturnType<typeof previewCampaignAudience>>;
 
-const campaignPath = (accountId: string, campaignId?: string) => `/v2/accounts/${accountId}/campaigns${campaignId ? `/${campaignId}` : ''}`;
 const internalPath = (accountId: string, suffix: string) => `/internal/accounts/${accountId}/campaigns${suffix}`;
 
-/** States in which the worker moves the campaign on by itself, so the page keeps asking. */
-export const isCampaignMoving = (status: string | undefined) => status === 'validating' || status === 'scheduled' || status === 'sending';
+/** States in which the worker moves the campaign on (or a paused one's last deliveries land), so the page keeps asking. */
+export const isCampaignMoving = (status: string | undefined) =>
+  status === 'validating' || status === 'scheduled' || status === 'sending' || status === 'paused';
 
 export function useCampaigns(accountId: string, query: string) {
-  return useQuery({ queryKey: ['campaigns', accountId, query], queryFn: () => apiRequest<ListEnvelope<CampaignObject>>(`${campaignPath(accountId)}?${query}`), refetchInterval: 15_000 });
+  return useQuery({
+    queryKey: ['campaigns', accountId, query],
+    queryFn: () => callEndpoint(`GET ${COLLECTION}`, { account_id: accountId }, { query }),
+    refetchInterval: 15_000,
+  });
 }
 
 export function useCampaign(accountId: string, campaignId: string) {
   return useQuery({
     queryKey: ['campaign', accountId, campaignId],
-    queryFn: () => apiRequest<CampaignObject>(campaignPath(accountId, campaignId)),
+    queryFn: () => callEndpoint(`GET ${ITEM}`, { account_id: accountId, campaign_id: campaignId }),
     refetchInterval: (query) => (isCampaignMoving(query.state.data?.status) ? 1500 : false),
   });
 }
@@ -37,7 +43,7 @@ export function useCampaign(accountId: string, campaignId: string) {
 export function useCampaignStats(accountId: string, campaignId: string, isLive: boolean) {
   return useQuery({
     queryKey: ['campaign-stats', accountId, campaignId],
-    queryFn: () => apiRequest<CampaignStats>(`${campaignPath(accountId, campaignId)}/stats`),
+    queryFn: () => callEndpoint(`GET ${ITEM}/stats`, { account_id: accountId, campaign_id: campaignId }),
     refetchInterval: isLive ? 3000 : 30_000,
   });
 }
@@ -45,7 +51,16 @@ export function useCampaignStats(accountId: string, campaignId: string, isLive: 
 export function useCampaignReport(accountId: string, campaignId: string, isLive: boolean) {
   return useQuery({
     queryKey: ['campaign-report', accountId, campaignId],
-    queryFn: () => apiRequest<CampaignReport>(internalPath(accountId, `/${campaignId}/report`)),
+    queryFn: () => callEndpoint(`GET ${ITEM}/report`, { account_id: accountId, campaign_id: campaignId }),
+    refetchInterval: isLive ? 5000 : 60_000,
+  });
+}
+
+/** The report's latest bounces and unsubscribes (session only: the v2 report has the numbers). */
+export function useCampaignPeople(accountId: string, campaignId: string, isLive: boolean) {
+  return useQuery({
+    queryKey: ['campaign-people', accountId, campaignId],
+    queryFn: () => apiRequest<CampaignPeople>(internalPath(accountId, `/${campaignId}/people`)),
     refetchInterval: isLive ? 5000 : 60_000,
   });
 }
@@ -65,7 +80,11 @@ export function useAudiencePreview(accountId: string, listIds: string[], fromEma
   const sorted = [...listIds].sort();
   return useQuery({
     queryKey: ['campaign-audience', accountId, sorted, fromEmail],
-    queryFn: () => apiRequest<AudiencePreview>(internalPath(accountId, '/audience-preview'), { method: 'POST', body: { list_ids: sorted, ...(fromEmail ? { from_email: fromEmail } : {}) } }),
+    queryFn: () =>
+      apiRequest<AudiencePreview>(internalPath(accountId, '/audience-preview'), {
+        method: 'POST',
+        body: { list_ids: sorted, ...(fromEmail ? { from_email: fromEmail } : {}) },
+      }),
     placeholderData: (previous) => previous,
   });
 }
@@ -74,7 +93,8 @@ export function useAudiencePreview(accountId: string, listIds: string[], fromEma
 export function usePublishedTemplates(accountId: string) {
   return useQuery({
     queryKey: ['campaign-templates', accountId],
-    queryFn: () => apiRequest<ListEnvelope<TemplateObject>>(`/v2/accounts/${accountId}/templates?limit=100`),
+    queryFn: () =>
+      callEndpoint('GET /v2/accounts/{account_id}/templates', { account_id: accountId }, { query: 'limit=100' }),
     select: (page) => page.data.filter((template) => template.latest_version !== null),
   });
 }
@@ -87,6 +107,8 @@ function useCampaignMutation<TInput, TResult>(accountId: string, request: (input
       if (result && typeof result === 'object' && (result as { object?: string }).object === 'campaign') {
         const campaign = result as unknown as CampaignObject;
         client.setQueryData(['campaign', accountId, campaign.id], campaign);
+        // A pause, resume or cancel changes the numbers too (a cancel moves deferred to cancelled).
+        void client.invalidateQueries({ queryKey: ['campaign-stats', accountId, campaign.id] });
       }
       void client.invalidateQueries({ queryKey: ['campaigns', accountId] });
     },
@@ -94,27 +116,56 @@ function useCampaignMutation<TInput, TResult>(accountId: string, request: (input
 }
 
 export function useCreateCampaign(accountId: string) {
-  return useCampaignMutation(accountId, (body: { name: string }) => apiRequest<CampaignObject>(campaignPath(accountId), { method: 'POST', body }));
+  return useCampaignMutation(accountId, (body: RequestOf<`POST ${typeof COLLECTION}`>) =>
+    callEndpoint(`POST ${COLLECTION}`, { account_id: accountId }, { body }),
+  );
 }
 
 export function useUpdateCampaign(accountId: string, campaignId: string) {
-  return useCampaignMutation(accountId, (body: UpdateCampaignInput) => apiRequest<CampaignObject>(campaignPath(accountId, campaignId), { method: 'PUT', body }));
+  return useCampaignMutation(accountId, (body: RequestOf<`PUT ${typeof ITEM}`>) =>
+    callEndpoint(`PUT ${ITEM}`, { account_id: accountId, campaign_id: campaignId }, { body }),
+  );
 }
 
 export function useDeleteCampaign(accountId: string) {
-  return useCampaignMutation(accountId, (campaignId: string) => apiRequest<{ message: string }>(campaignPath(accountId, campaignId), { method: 'DELETE' }));
+  return useCampaignMutation(accountId, (campaignId: string) =>
+    callEndpoint(`DELETE ${ITEM}`, { account_id: accountId, campaign_id: campaignId }),
+  );
 }
 
 export function useSendCampaign(accountId: string, campaignId: string) {
-  return useCampaignMutation(accountId, (body: { send_at?: string }) => apiRequest<CampaignObject>(`${campaignPath(accountId, campaignId)}/send`, { method: 'POST', body }));
+  return useCampaignMutation(accountId, (body: RequestOf<`POST ${typeof ITEM}/send`>) =>
+    callEndpoint(`POST ${ITEM}/send`, { account_id: accountId, campaign_id: campaignId }, { body }),
+  );
 }
 
 export function useUnscheduleCampaign(accountId: string, campaignId: string) {
-  return useCampaignMutation(accountId, () => apiRequest<CampaignObject>(`${campaignPath(accountId, campaignId)}/unschedule`, { method: 'POST' }));
+  return useCampaignMutation(accountId, () =>
+    callEndpoint(`POST ${ITEM}/unschedule`, { account_id: accountId, campaign_id: campaignId }),
+  );
+}
+
+/** Pause, resume or cancel: each answers with the campaign in its new state (and its counts). */
+export function useCampaignLifecycle(accountId: string, campaignId: string) {
+  const path = { account_id: accountId, campaign_id: campaignId };
+  return useCampaignMutation(accountId, (action: 'pause' | 'resume' | 'cancel') =>
+    action === 'pause'
+      ? callEndpoint(`POST ${ITEM}/pause`, path)
+      : action === 'resume'
+        ? callEndpoint(`POST ${ITEM}/resume`, path)
+        : callEndpoint(`POST ${ITEM}/cancel`, path),
+  );
+}
+
+export function useDuplicateCampaign(accountId: string, campaignId: string) {
+  return useCampaignMutation(accountId, () =>
+    callEndpoint(`POST ${ITEM}/duplicate`, { account_id: accountId, campaign_id: campaignId }),
+  );
 }
 
 export function useTestCampaign(accountId: string, campaignId: string) {
   return useMutation({
-    mutationFn: (emails: string[]) => apiRequest<{ data: { id: string; recipient: { email: string } }[] }>(`${campaignPath(accountId, campaignId)}/test`, { method: 'POST', body: { emails } }),
+    mutationFn: (emails: string[]) =>
+      callEndpoint(`POST ${ITEM}/test`, { account_id: accountId, campaign_id: campaignId }, { body: { emails } }),
   });
 }

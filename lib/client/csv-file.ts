@@ -20,7 +20,13 @@ export async function readCsvPreview(file: Blob, count = 5): Promise<CsvPreview>
   const lastNewline = bytes.lastIndexOf(NEWLINE);
   const isWhole = file.size <= PREVIEW_BYTES;
   const text = new TextDecoder().decode(isWhole || lastNewline < 0 ? bytes : bytes.subarray(0, lastNewline + 1));
-  const records = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, to_line: count + 1 + 20 }) as string[][];
+  const records = parse(text, {
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    to_line: count + 1 + 20,
+  }) as string[][];
   const [header = [], ...rows] = records;
   return { header: header.map((name) => name.trim()), rows: rows.slice(0, count), headerBytes };
 }
@@ -71,22 +77,37 @@ function csvCell(value: string): string {
 export async function remapCsv(file: Blob, preview: CsvPreview, mapping: (string | null)[]): Promise<Blob> {
   const kept = mapping.flatMap((target, index) => (target ? [index] : []));
   const header = kept.map((index) => csvCell(mapping[index]!)).join(',');
-  if (kept.length === mapping.length) return new Blob([`${header}\n`, file.slice(preview.headerBytes)], { type: 'text/csv' });
-  const records = parse(await file.text(), { bom: true, relax_column_count: true, skip_empty_lines: true, from_line: 2 }) as string[][];
+  if (kept.length === mapping.length)
+    return new Blob([`${header}\n`, file.slice(preview.headerBytes)], { type: 'text/csv' });
+  const records = parse(await file.text(), {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    from_line: 2,
+  }) as string[][];
   const lines = records.map((record) => kept.map((index) => csvCell(record[index] ?? '')).join(','));
   return new Blob([`${header}\n`, lines.join('\n'), '\n'], { type: 'text/csv' });
 }
 
 /** Rows as CSV text (the import's error rows, to download). */
 export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  return [header, ...rows].map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\n') + '\n';
+  return (
+    [header, ...rows].map((row) => row.map((cell) => csvCell(cell === null ? '' : String(cell))).join(',')).join('\n') +
+    '\n'
+  );
 }
 
 /**
  * The records of a CSV file by row number as the import reports them (the header is row 1), with
  * the header; used to put a refused row's own cells beside its reason.
  */
-export async function readCsvRecords(file: Blob): Promise<{ header: string[]; byRow: (row: number) => string[] | undefined }> {
-  const records = parse(await file.text(), { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+export async function readCsvRecords(
+  file: Blob,
+): Promise<{ header: string[]; byRow: (row: number) => string[] | undefined }> {
+  const records = parse(await file.text(), {
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as string[][];
   return { header: records[0] ?? [], byRow: (row) => records[row - 1] };
 }

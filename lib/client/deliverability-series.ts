@@ -78,18 +78,34 @@ export function periodPoints(buckets: readonly DeliverabilityBucket[], window: S
 
 export function totalsOf(points: readonly Totals[]): Totals {
   const sum = (name: keyof Totals) => points.reduce((total, point) => total + point[name], 0);
-  return { accepted: sum('accepted'), delivered: sum('delivered'), deferred: sum('deferred'), bounced: sum('bounced'), failed: sum('failed'), suppressed: sum('suppressed'), opened: sum('opened'), clicked: sum('clicked') };
+  return {
+    accepted: sum('accepted'),
+    delivered: sum('delivered'),
+    deferred: sum('deferred'),
+    bounced: sum('bounced'),
+    failed: sum('failed'),
+    suppressed: sum('suppressed'),
+    opened: sum('opened'),
+    clicked: sum('clicked'),
+  };
 }
 
 /** Bounces of the whole window per classification, most frequent first. */
 export function bounceClassifications(buckets: readonly BounceBucket[]): { classification: string; count: number }[] {
   const counts = new Map<string, number>();
-  for (const bucket of buckets) for (const bounce of bucket.bounces) counts.set(bounce.classification, (counts.get(bounce.classification) ?? 0) + bounce.count);
-  return [...counts].map(([classification, count]) => ({ classification, count })).filter((entry) => entry.count > 0).sort((a, b) => b.count - a.count || a.classification.localeCompare(b.classification));
+  for (const bucket of buckets)
+    for (const bounce of bucket.bounces)
+      counts.set(bounce.classification, (counts.get(bounce.classification) ?? 0) + bounce.count);
+  return [...counts]
+    .map(([classification, count]) => ({ classification, count }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || a.classification.localeCompare(b.classification));
 }
 
 /** Average delivery time of the whole window per recipient domain (weighted by messages), busiest first. */
-export function deliveryTimesByDomain(buckets: readonly DeliveryTimeBucket[]): { domain: string; seconds: number; count: number }[] {
+export function deliveryTimesByDomain(
+  buckets: readonly DeliveryTimeBucket[],
+): { domain: string; seconds: number; count: number }[] {
   const sums = new Map<string, { seconds: number; count: number }>();
   for (const bucket of buckets) {
     for (const entry of bucket.delivery_times) {
@@ -100,7 +116,9 @@ export function deliveryTimesByDomain(buckets: readonly DeliveryTimeBucket[]): {
       sums.set(entry.recipient_domain, sum);
     }
   }
-  return [...sums].map(([domain, sum]) => ({ domain, seconds: sum.seconds / sum.count, count: sum.count })).sort((a, b) => b.count - a.count || a.domain.localeCompare(b.domain));
+  return [...sums]
+    .map(([domain, sum]) => ({ domain, seconds: sum.seconds / sum.count, count: sum.count }))
+    .sort((a, b) => b.count - a.count || a.domain.localeCompare(b.domain));
 }
 
 /** Average delivery time of the whole window, weighted by each period's deliveries. */

@@ -1,20 +1,27 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import { apiRequest } from './api';
 import type { ListEnvelope, WebhookDelivery, WebhookDeliveryDetail } from './types';
 
 /** Whose delivery log: a webhook's (events) or a route's (inbound mail). Both go through one outbox. */
 export type DeliveryTarget = { kind: 'webhook' | 'route'; id: string };
 
-const deliveriesPath = (accountId: string, target: DeliveryTarget) => `/internal/accounts/${accountId}/${target.kind}s/${target.id}/deliveries`;
+const deliveriesPath = (accountId: string, target: DeliveryTarget) =>
+  `/internal/accounts/${accountId}/${target.kind}s/${target.id}/deliveries`;
 
 export const deliveryKeys = {
   list: (accountId: string, target: DeliveryTarget) => ['deliveries', accountId, target.kind, target.id] as const,
   one: (accountId: string, target: DeliveryTarget) => ['delivery', accountId, target.kind, target.id] as const,
 };
 
-export function useDeliveries(accountId: string, target: DeliveryTarget, cursor: string | null, options: { refetchInterval?: number } = {}) {
+export function useDeliveries(
+  accountId: string,
+  target: DeliveryTarget,
+  cursor: string | null,
+  options: { refetchInterval?: number } = {},
+) {
   const query = new URLSearchParams({ limit: '25', ...(cursor ? { after: cursor } : {}) });
   return useQuery({
     queryKey: [...deliveryKeys.list(accountId, target), cursor],
@@ -28,7 +35,8 @@ export function useDelivery(accountId: string, target: DeliveryTarget, deliveryI
     queryKey: [...deliveryKeys.one(accountId, target), deliveryId],
     queryFn: () => apiRequest<WebhookDeliveryDetail>(`${deliveriesPath(accountId, target)}/${deliveryId}`),
     enabled: deliveryId !== null,
-    refetchInterval: (query) => (query.state.data && ['pending', 'retrying'].includes(query.state.data.status) ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data && ['pending', 'retrying'].includes(query.state.data.status) ? 3000 : false,
   });
 }
 
@@ -36,7 +44,8 @@ export function useDelivery(accountId: string, target: DeliveryTarget, deliveryI
 export function useResendDelivery(accountId: string, target: DeliveryTarget) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (deliveryId: string) => apiRequest<{ message: string }>(`${deliveriesPath(accountId, target)}/${deliveryId}/resend`, { method: 'POST' }),
+    mutationFn: (deliveryId: string) =>
+      apiRequest<{ message: string }>(`${deliveriesPath(accountId, target)}/${deliveryId}/resend`, { method: 'POST' }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: deliveryKeys.list(accountId, target) });
       void client.invalidateQueries({ queryKey: deliveryKeys.one(accountId, target) });

@@ -1,10 +1,28 @@
 /** Numbers as people read them, in the viewer's locale: thousands separators, one decimal in percents. */
 
 const counts = new Intl.NumberFormat(undefined);
-const percents = new Intl.NumberFormat(undefined, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percents = new Intl.NumberFormat(undefined, {
+  style: 'percent',
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 const decimals = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 export const formatCount = (value: number) => counts.format(value);
+
+/** A size in bytes as a reader says it: 812 B, 14.2 KB, 3.1 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** The decoded size of base64 text. */
+export const base64Bytes = (base64: string) =>
+  Math.max(
+    0,
+    Math.floor((base64.replace(/\s/g, '').length * 3) / 4) - (base64.match(/=+\s*$/)?.[0].trim().length ?? 0),
+  );
 
 /** A fraction (0.125) as "12.5%"; no denominator means no rate, shown as a dash. */
 export const formatPercent = (fraction: number | null) => (fraction === null ? '—' : percents.format(fraction));
@@ -27,4 +45,13 @@ export function formatDuration(seconds: number | null): string {
   return minutes ? `${counts.format(hours)} h ${minutes} min` : `${counts.format(hours)} h`;
 }
 
-export const formatDateTime = (value: string | Date) => new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDateTime = (value: string | Date) =>
+  new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A moment in the viewer's zone, named, and in UTC: "Nov 27, 2026, 11:00 AM Europe/Berlin (10:00 AM UTC)". */
+export function formatDateTimeWithUtc(value: string | Date): string {
+  const date = new Date(value);
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const utc = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return zone === 'UTC' ? `${utc} UTC` : `${formatDateTime(date)} ${zone} (${utc} UTC)`;
+}

@@ -1,12 +1,12 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import { ApiError } from './api';
-import { contactsPath } from './contact-queries';
-import { apiRequest } from './api';
-import type { ContactImportObject } from './types';
+import { callEndpoint, endpointPath, type ResponseOf } from './endpoints';
 
-const importPath = (accountId: string, importId?: string) => `${contactsPath(accountId)}/import${importId ? `/${importId}` : ''}`;
+const IMPORTS = 'POST /v2/accounts/{account_id}/contacts/import';
+type ContactImportObject = ResponseOf<typeof IMPORTS>;
 
 /** Uploads the (re-headed) CSV as the request body; the API answers at once with the queued job. */
 export function useStartImport(accountId: string) {
@@ -14,10 +14,22 @@ export function useStartImport(accountId: string) {
   return useMutation({
     mutationFn: async ({ file, listId }: { file: Blob; listId: string | null }) => {
       const query = listId ? `?${new URLSearchParams({ list_id: listId })}` : '';
-      const response = await fetch(`${importPath(accountId)}${query}`, { method: 'POST', body: file, headers: { 'content-type': 'text/csv' }, credentials: 'same-origin', cache: 'no-store' });
+      // The body is the file itself, streamed to the server: not JSON, so not through callEndpoint.
+      const response = await fetch(`${endpointPath(IMPORTS, { account_id: accountId })}${query}`, {
+        method: 'POST',
+        body: file,
+        headers: { 'content-type': 'text/csv' },
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
       const text = await response.text();
       const data = text ? (JSON.parse(text) as unknown) : null;
-      if (!response.ok) throw new ApiError(response.status, (data as { message?: string } | null)?.message ?? `upload failed (${response.status})`, response.headers.get('mailstead-error-field'));
+      if (!response.ok)
+        throw new ApiError(
+          response.status,
+          (data as { message?: string } | null)?.message ?? `upload failed (${response.status})`,
+          response.headers.get('mailstead-error-field'),
+        );
       return data as ContactImportObject;
     },
     onSuccess: (job) => client.setQueryData(['contact-import', accountId, job.id], job),
@@ -32,8 +44,13 @@ export function useContactImport(accountId: string, importId: string | null) {
   return useQuery({
     queryKey: ['contact-import', accountId, importId],
     queryFn: async () => {
-      const job = await apiRequest<ContactImportObject>(importPath(accountId, importId!));
-      if (isFinished(job)) for (const key of ['contacts', 'lists', 'list', 'list-members']) void client.invalidateQueries({ queryKey: [key, accountId] });
+      const job = await callEndpoint('GET /v2/accounts/{account_id}/contacts/import/{import_id}', {
+        account_id: accountId,
+        import_id: importId!,
+      });
+      if (isFinished(job))
+        for (const key of ['contacts', 'lists', 'list', 'list-members'])
+          void client.invalidateQueries({ queryKey: [key, accountId] });
       return job;
     },
     enabled: importId !== null,

@@ -1,26 +1,39 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { MemberRole } from '@/lib/auth/principal';
-import type { addMemberSchema, invitationSchema, memberSchema } from '@/lib/core/members/schemas';
-import { apiRequest } from './api';
+import { callEndpoint, type RequestOf, type ResponseOf } from './endpoints';
 
-export type MemberObject = z.output<typeof memberSchema>;
-export type MemberInvitationObject = z.output<typeof invitationSchema>;
-export type AddMemberInput = z.input<typeof addMemberSchema>;
+const MEMBERS = '/v2/accounts/{account_id}/members';
+const MEMBER = '/v2/accounts/{account_id}/members/{user_id}';
+const INVITATIONS = '/v2/accounts/{account_id}/member-invitations';
+const INVITATION = '/v2/accounts/{account_id}/member-invitations/{invitation_id}';
 
-const membersPath = (accountId: string, userId?: string) => `/v2/accounts/${accountId}/members${userId ? `/${userId}` : ''}`;
-const invitationsPath = (accountId: string, invitationId?: string) => `/v2/accounts/${accountId}/member-invitations${invitationId ? `/${invitationId}` : ''}`;
+export type MemberObject = ResponseOf<`GET ${typeof MEMBERS}`>['data'][number];
+export type MemberInvitationObject = ResponseOf<`GET ${typeof INVITATIONS}`>['data'][number];
+export type AddMemberInput = RequestOf<`POST ${typeof MEMBERS}`>;
+/** A person added at once (an existing user) or invited (with the invitation). */
+export type AddedMember = ResponseOf<`POST ${typeof MEMBERS}`>;
 
-const keys = { members: (accountId: string) => ['members', accountId], invitations: (accountId: string) => ['member-invitations', accountId] };
+const keys = {
+  members: (accountId: string) => ['members', accountId],
+  invitations: (accountId: string) => ['member-invitations', accountId],
+};
 
 export function useMembers(accountId: string) {
-  return useQuery({ queryKey: keys.members(accountId), queryFn: () => apiRequest<{ object: 'list'; data: MemberObject[] }>(membersPath(accountId)) });
+  return useQuery({
+    queryKey: keys.members(accountId),
+    queryFn: () => callEndpoint(`GET ${MEMBERS}`, { account_id: accountId }),
+  });
 }
 
 export function useMemberInvitations(accountId: string, options: { enabled: boolean }) {
-  return useQuery({ queryKey: keys.invitations(accountId), queryFn: () => apiRequest<{ object: 'list'; data: MemberInvitationObject[] }>(invitationsPath(accountId)), enabled: options.enabled });
+  return useQuery({
+    queryKey: keys.invitations(accountId),
+    queryFn: () => callEndpoint(`GET ${INVITATIONS}`, { account_id: accountId }),
+    enabled: options.enabled,
+  });
 }
 
 /** Every change can move a person between the two lists: both are read again. */
@@ -36,21 +49,31 @@ function useMemberMutation<Input, Result>(accountId: string, mutationFn: (input:
 }
 
 export function useAddMember(accountId: string) {
-  return useMemberMutation(accountId, (body: AddMemberInput) => apiRequest<MemberObject>(membersPath(accountId), { method: 'POST', body }));
+  return useMemberMutation(accountId, (body: AddMemberInput) =>
+    callEndpoint(`POST ${MEMBERS}`, { account_id: accountId }, { body }),
+  );
 }
 
 export function useChangeMemberRole(accountId: string) {
-  return useMemberMutation(accountId, ({ userId, role }: { userId: string; role: MemberRole }) => apiRequest<MemberObject>(membersPath(accountId, userId), { method: 'PUT', body: { role } }));
+  return useMemberMutation(accountId, ({ userId, role }: { userId: string; role: MemberRole }) =>
+    callEndpoint(`PUT ${MEMBER}`, { account_id: accountId, user_id: userId }, { body: { role } }),
+  );
 }
 
 export function useRemoveMember(accountId: string) {
-  return useMemberMutation(accountId, (userId: string) => apiRequest<{ message: string }>(membersPath(accountId, userId), { method: 'DELETE' }));
+  return useMemberMutation(accountId, (userId: string) =>
+    callEndpoint(`DELETE ${MEMBER}`, { account_id: accountId, user_id: userId }),
+  );
 }
 
 export function useResendInvitation(accountId: string) {
-  return useMemberMutation(accountId, (invitationId: string) => apiRequest<MemberInvitationObject>(`${invitationsPath(accountId, invitationId)}/resend`, { method: 'POST' }));
+  return useMemberMutation(accountId, (invitationId: string) =>
+    callEndpoint(`POST ${INVITATION}/resend`, { account_id: accountId, invitation_id: invitationId }),
+  );
 }
 
 export function useRevokeInvitation(accountId: string) {
-  return useMemberMutation(accountId, (invitationId: string) => apiRequest<{ message: string }>(invitationsPath(accountId, invitationId), { method: 'DELETE' }));
+  return useMemberMutation(accountId, (invitationId: string) =>
+    callEndpoint(`DELETE ${INVITATION}`, { account_id: accountId, invitation_id: invitationId }),
+  );
 }

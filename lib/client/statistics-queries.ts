@@ -1,24 +1,43 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import { ApiError, apiRequest } from './api';
-import type { BounceBucket, DeliverabilitySettings, DeliverabilityBucket, DeliveryTimeBucket, PlainList } from './types';
+import type {
+  BounceBucket,
+  DeliverabilitySettings,
+  DeliverabilityBucket,
+  DeliveryTimeBucket,
+  PlainList,
+} from './types';
 
 const REPORTS = { deliverability: 'deliverability', bounce: 'bounce', 'delivery-time': 'delivery-time' } as const;
 type Report = keyof typeof REPORTS;
-type BucketOf<R extends Report> = R extends 'deliverability' ? DeliverabilityBucket : R extends 'bounce' ? BounceBucket : DeliveryTimeBucket;
+type BucketOf<R extends Report> = R extends 'deliverability'
+  ? DeliverabilityBucket
+  : R extends 'bounce'
+    ? BounceBucket
+    : DeliveryTimeBucket;
 
 /**
  * Statistics have a tight rate limit of their own: a 429 is worth a second try a moment later, every
  * other refusal is final (as everywhere in the dashboard).
  */
-const retryRateLimited = (failures: number, error: Error) => (error instanceof ApiError ? error.status === 429 || error.status >= 500 : true) && failures < 3;
+const retryRateLimited = (failures: number, error: Error) =>
+  (error instanceof ApiError ? error.status === 429 || error.status >= 500 : true) && failures < 3;
 
 /** One of the three transactional reports, through the same /v2 endpoint API keys use. */
-export function useStatisticsReport<R extends Report>(accountId: string, report: R, query: string, options: { enabled?: boolean } = {}) {
+export function useStatisticsReport<R extends Report>(
+  accountId: string,
+  report: R,
+  query: string,
+  options: { enabled?: boolean } = {},
+) {
   return useQuery({
     queryKey: ['statistics', accountId, report, query],
-    queryFn: () => apiRequest<PlainList<BucketOf<R>>>(`/v2/accounts/${accountId}/statistics/transactional/${REPORTS[report]}?${query}`),
+    queryFn: () =>
+      apiRequest<PlainList<BucketOf<R>>>(
+        `/v2/accounts/${accountId}/statistics/transactional/${REPORTS[report]}?${query}`,
+      ),
     retry: retryRateLimited,
     retryDelay: (attempt) => 1100 * (attempt + 1),
     refetchInterval: 60_000,

@@ -18,7 +18,15 @@ const DAY_MS = 24 * HOUR_MS;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Tags as the API wants them: trimmed, no empties, no duplicates, comma-separated. */
-export const normalizeTags = (value: string) => [...new Set(value.split(',').map((tag) => tag.trim()).filter(Boolean))].join(',');
+export const normalizeTags = (value: string) =>
+  [
+    ...new Set(
+      value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ].join(',');
 
 export function readStatisticsView(params: URLSearchParams): StatisticsView {
   const range = params.get('range');
@@ -26,7 +34,11 @@ export function readStatisticsView(params: URLSearchParams): StatisticsView {
   const to = params.get('to') ?? '';
   const isCustom = range === 'custom' && DATE.test(from) && DATE.test(to) && from <= to;
   return {
-    range: isCustom ? 'custom' : RANGES.includes(range as RangeKey) && range !== 'custom' ? (range as RangeKey) : DEFAULT_VIEW.range,
+    range: isCustom
+      ? 'custom'
+      : RANGES.includes(range as RangeKey) && range !== 'custom'
+        ? (range as RangeKey)
+        : DEFAULT_VIEW.range,
     from: isCustom ? from : '',
     to: isCustom ? to : '',
     domain: (params.get('domain') ?? '').trim().toLowerCase(),
@@ -74,13 +86,18 @@ export function statisticsWindow(view: StatisticsView, now: Date): StatisticsWin
   const to = localMidnight(view.to);
   to.setDate(to.getDate() + 1);
   const span = to.getTime() - from.getTime();
-  const groupBy: GroupBy = span <= 3 * DAY_MS ? 'hour' : span <= 100 * DAY_MS ? 'day' : span <= 700 * DAY_MS ? 'week' : 'month';
+  const groupBy: GroupBy =
+    span <= 3 * DAY_MS ? 'hour' : span <= 100 * DAY_MS ? 'day' : span <= 700 * DAY_MS ? 'week' : 'month';
   return { from, to, groupBy };
 }
 
 /** The query of the three statistics reports for a view. */
 export function statisticsQuery(view: StatisticsView, window: StatisticsWindow): string {
-  const query = new URLSearchParams({ from_time: window.from.toISOString(), to_time: window.to.toISOString(), group_by: window.groupBy });
+  const query = new URLSearchParams({
+    from_time: window.from.toISOString(),
+    to_time: window.to.toISOString(),
+    group_by: window.groupBy,
+  });
   if (view.domain) query.set('sender_domain', view.domain);
   if (view.tags) query.set('tags', view.tags);
   return query.toString();
@@ -110,15 +127,26 @@ type Bucket = { from_timestamp: string; to_timestamp: string };
  * the period that holds its start; should one fall outside every period (a server that buckets
  * differently), the API's own buckets are used as they are.
  */
-export function fillPeriods<T extends Bucket>(buckets: readonly T[], window: StatisticsWindow, empty: (from: string, to: string) => T, merge: (into: T, from: T) => T): T[] {
+export function fillPeriods<T extends Bucket>(
+  buckets: readonly T[],
+  window: StatisticsWindow,
+  empty: (from: string, to: string) => T,
+  merge: (into: T, from: T) => T,
+): T[] {
   const periods: T[] = [];
-  for (let start = periodStart(window.from, window.groupBy); start < window.to && periods.length < 2000; start = nextPeriod(start, window.groupBy)) {
+  for (
+    let start = periodStart(window.from, window.groupBy);
+    start < window.to && periods.length < 2000;
+    start = nextPeriod(start, window.groupBy)
+  ) {
     periods.push(empty(start.toISOString(), nextPeriod(start, window.groupBy).toISOString()));
   }
   const filled = [...periods];
   for (const bucket of buckets) {
     const at = Date.parse(bucket.from_timestamp);
-    const index = periods.findIndex((period) => Date.parse(period.from_timestamp) <= at && at < Date.parse(period.to_timestamp));
+    const index = periods.findIndex(
+      (period) => Date.parse(period.from_timestamp) <= at && at < Date.parse(period.to_timestamp),
+    );
     if (index < 0) return [...buckets].sort((a, b) => Date.parse(a.from_timestamp) - Date.parse(b.from_timestamp));
     filled[index] = merge(filled[index], bucket);
   }
@@ -126,21 +154,39 @@ export function fillPeriods<T extends Bucket>(buckets: readonly T[], window: Sta
 }
 
 /** Tick and tooltip labels of a period, in the viewer's time zone. */
-export function periodLabels(fromTimestamp: string, toTimestamp: string, groupBy: GroupBy): { tick: string; full: string } {
+export function periodLabels(
+  fromTimestamp: string,
+  toTimestamp: string,
+  groupBy: GroupBy,
+): { tick: string; full: string } {
   const from = new Date(fromTimestamp);
   const to = new Date(toTimestamp);
   const time: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
   const day: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' };
   if (groupBy === 'hour') {
-    return { tick: from.toLocaleTimeString(undefined, time), full: `${from.toLocaleString(undefined, { weekday: 'short', ...day, ...time })} – ${to.toLocaleTimeString(undefined, time)}` };
+    return {
+      tick: from.toLocaleTimeString(undefined, time),
+      full: `${from.toLocaleString(undefined, { weekday: 'short', ...day, ...time })} – ${to.toLocaleTimeString(undefined, time)}`,
+    };
   }
   // A UTC day, week or month is named by the date of its middle, which is the same calendar date
   // in every time zone within ±12 h of UTC; the tooltip gives the exact local start and end.
   const middle = new Date((from.getTime() + to.getTime()) / 2);
   const exact = `${from.toLocaleString(undefined, { ...day, ...time })} – ${to.toLocaleString(undefined, { ...day, ...time })}`;
-  if (groupBy === 'day') return { tick: middle.toLocaleDateString(undefined, day), full: `${middle.toLocaleDateString(undefined, { weekday: 'short', ...day })} (${exact})` };
-  if (groupBy === 'week') return { tick: from.toLocaleDateString(undefined, { ...day, timeZone: 'UTC' }), full: `Week of ${from.toLocaleDateString(undefined, { ...day, year: 'numeric', timeZone: 'UTC' })} (${exact})` };
-  return { tick: middle.toLocaleDateString(undefined, { month: 'short', year: '2-digit' }), full: `${middle.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })} (${exact})` };
+  if (groupBy === 'day')
+    return {
+      tick: middle.toLocaleDateString(undefined, day),
+      full: `${middle.toLocaleDateString(undefined, { weekday: 'short', ...day })} (${exact})`,
+    };
+  if (groupBy === 'week')
+    return {
+      tick: from.toLocaleDateString(undefined, { ...day, timeZone: 'UTC' }),
+      full: `Week of ${from.toLocaleDateString(undefined, { ...day, year: 'numeric', timeZone: 'UTC' })} (${exact})`,
+    };
+  return {
+    tick: middle.toLocaleDateString(undefined, { month: 'short', year: '2-digit' }),
+    full: `${middle.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })} (${exact})`,
+  };
 }
 
 export function describeWindow(view: StatisticsView, window: StatisticsWindow): string {

@@ -1,21 +1,20 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { createSubAccountSchema, subAccountSchema, subAccountUsageSchema } from '@/lib/core/sub-accounts/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
 import type { SubAccountUsageHistory } from '@/lib/core/sub-accounts/get-sub-account-usage-history';
 import { apiRequest } from './api';
+import { callEndpoint, type RequestOf, type ResponseOf } from './endpoints';
 import { queryKeys } from './queries';
 
 export type { SubAccountUsageHistory };
 
-export type SubAccountObject = z.output<typeof subAccountSchema>;
-export type SubAccountUsage = z.output<typeof subAccountUsageSchema>;
-export type CreateSubAccountInput = z.input<typeof createSubAccountSchema>;
+const COLLECTION = '/v2/accounts/{account_id}/sub-accounts';
+const ITEM = '/v2/accounts/{account_id}/sub-accounts/{sub_account_id}';
 
-type Page<T> = { object: 'list'; data: T[]; pagination: { has_more: boolean; next_cursor?: string } };
-
-const subAccountsPath = (accountId: string, suffix = '') => `/v2/accounts/${accountId}/sub-accounts${suffix}`;
+export type SubAccountObject = ResponseOf<`GET ${typeof ITEM}`>;
+export type SubAccountUsage = ResponseOf<`GET ${typeof COLLECTION}/usage`>;
+export type CreateSubAccountInput = RequestOf<`POST ${typeof COLLECTION}`>;
 const keys = {
   list: (accountId: string) => ['sub-accounts', accountId],
   usage: (accountId: string) => ['sub-accounts-usage', accountId],
@@ -30,7 +29,11 @@ export function useSubAccounts(accountId: string) {
       const all: SubAccountObject[] = [];
       let after: string | undefined;
       do {
-        const page: Page<SubAccountObject> = await apiRequest(`${subAccountsPath(accountId)}?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+        const page = await callEndpoint(
+          `GET ${COLLECTION}`,
+          { account_id: accountId },
+          { query: new URLSearchParams({ limit: '100', ...(after ? { after } : {}) }) },
+        );
         all.push(...page.data);
         after = page.pagination.has_more ? page.pagination.next_cursor : undefined;
       } while (after);
@@ -40,20 +43,30 @@ export function useSubAccounts(accountId: string) {
 }
 
 export function useSubAccount(accountId: string, subId: string) {
-  return useQuery({ queryKey: keys.one(accountId, subId), queryFn: () => apiRequest<SubAccountObject>(subAccountsPath(accountId, `/${subId}`)) });
+  return useQuery({
+    queryKey: keys.one(accountId, subId),
+    queryFn: () => callEndpoint(`GET ${ITEM}`, { account_id: accountId, sub_account_id: subId }),
+  });
 }
 
 /** Twelve UTC months of a sub account's usage, the current one last (an /internal extension). */
 export function useSubAccountUsageHistory(accountId: string, subId: string, options: { enabled: boolean }) {
   return useQuery({
     queryKey: [...keys.one(accountId, subId), 'usage-history'],
-    queryFn: () => apiRequest<SubAccountUsageHistory>(`/internal/accounts/${accountId}/sub-accounts/${subId}/usage-history?months=12`),
+    queryFn: () =>
+      apiRequest<SubAccountUsageHistory>(
+        `/internal/accounts/${accountId}/sub-accounts/${subId}/usage-history?months=12`,
+      ),
     enabled: options.enabled,
   });
 }
 
 export function useSubAccountsUsage(accountId: string, options: { enabled: boolean }) {
-  return useQuery({ queryKey: keys.usage(accountId), queryFn: () => apiRequest<SubAccountUsage>(subAccountsPath(accountId, '/usage')), enabled: options.enabled });
+  return useQuery({
+    queryKey: keys.usage(accountId),
+    queryFn: () => callEndpoint(`GET ${COLLECTION}/usage`, { account_id: accountId }),
+    enabled: options.enabled,
+  });
 }
 
 /** A change to one sub account can change the list and the usage (a delete moves it to "removed"). */
@@ -72,17 +85,25 @@ function useSubAccountMutation<Input, Result>(accountId: string, mutationFn: (in
 }
 
 export function useCreateSubAccount(accountId: string) {
-  return useSubAccountMutation(accountId, (body: CreateSubAccountInput) => apiRequest<SubAccountObject>(subAccountsPath(accountId), { method: 'POST', body }));
+  return useSubAccountMutation(accountId, (body: CreateSubAccountInput) =>
+    callEndpoint(`POST ${COLLECTION}`, { account_id: accountId }, { body }),
+  );
 }
 
 export function useSuspendSubAccount(accountId: string) {
-  return useSubAccountMutation(accountId, ({ id, reason }: { id: string; reason: string }) => apiRequest<SubAccountObject>(subAccountsPath(accountId, `/${id}/suspend`), { method: 'POST', body: { reason } }));
+  return useSubAccountMutation(accountId, ({ id, reason }: { id: string; reason: string }) =>
+    callEndpoint(`POST ${ITEM}/suspend`, { account_id: accountId, sub_account_id: id }, { body: { reason } }),
+  );
 }
 
 export function useUnsuspendSubAccount(accountId: string) {
-  return useSubAccountMutation(accountId, (id: string) => apiRequest<SubAccountObject>(subAccountsPath(accountId, `/${id}/unsuspend`), { method: 'POST' }));
+  return useSubAccountMutation(accountId, (id: string) =>
+    callEndpoint(`POST ${ITEM}/unsuspend`, { account_id: accountId, sub_account_id: id }),
+  );
 }
 
 export function useDeleteSubAccount(accountId: string) {
-  return useSubAccountMutation(accountId, (id: string) => apiRequest<{ message: string }>(subAccountsPath(accountId, `/${id}`), { method: 'DELETE' }));
+  return useSubAccountMutation(accountId, (id: string) =>
+    callEndpoint(`DELETE ${ITEM}`, { account_id: accountId, sub_account_id: id }),
+  );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api';
-import type { ListEnvelope, PlainList, SuppressionObject } from './types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
+import { callEndpoint, type RequestOf } from './endpoints';
+import type { SuppressionObject } from './types';
 
-const suppressionsPath = (accountId: string) => `/v2/accounts/${accountId}/suppressions`;
+const COLLECTION = '/v2/accounts/{account_id}/suppressions';
 
-export type SuppressionInput = { email: string; domain?: string; reason?: string; expires_at: string };
+export type SuppressionInput = RequestOf<`POST ${typeof COLLECTION}`>;
 
 const KIND_SCAN_PAGES = 20;
 
@@ -19,20 +20,25 @@ export function useSuppressions(accountId: string, query: string, kind: string, 
   return useQuery({
     queryKey: ['suppressions', accountId, query, kind],
     queryFn: async () => {
-      if (!kind) return apiRequest<ListEnvelope<SuppressionObject>>(`${suppressionsPath(accountId)}?${query}`);
+      if (!kind) return callEndpoint(`GET ${COLLECTION}`, { account_id: accountId }, { query });
       const params = new URLSearchParams(query);
       const wanted = Number(params.get('limit') ?? 50);
       params.set('limit', '100');
       params.delete('before');
       const found: SuppressionObject[] = [];
       for (let page = 0; page < KIND_SCAN_PAGES; page++) {
-        const list = await apiRequest<ListEnvelope<SuppressionObject>>(`${suppressionsPath(accountId)}?${params}`);
+        const list = await callEndpoint(`GET ${COLLECTION}`, { account_id: accountId }, { query: params });
         found.push(...list.data.filter((suppression) => suppression.kind === kind));
-        if (!list.pagination.has_more || !list.pagination.next_cursor) return { object: 'list' as const, data: found, pagination: { has_more: false } };
+        if (!list.pagination.has_more || !list.pagination.next_cursor)
+          return { object: 'list' as const, data: found, pagination: { has_more: false } };
         params.set('after', list.pagination.next_cursor);
         if (found.length >= wanted) break;
       }
-      return { object: 'list' as const, data: found, pagination: { has_more: true, next_cursor: params.get('after') ?? undefined } };
+      return {
+        object: 'list' as const,
+        data: found,
+        pagination: { has_more: true, next_cursor: params.get('after') ?? undefined },
+      };
     },
     ...options,
   });
@@ -40,24 +46,33 @@ export function useSuppressions(accountId: string, query: string, kind: string, 
 
 function useSuppressionMutation<TInput, TResult>(accountId: string, request: (input: TInput) => Promise<TResult>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: request, onSettled: () => client.invalidateQueries({ queryKey: ['suppressions', accountId] }) });
+  return useMutation({
+    mutationFn: request,
+    onSettled: () => client.invalidateQueries({ queryKey: ['suppressions', accountId] }),
+  });
 }
 
 export function useCreateSuppression(accountId: string) {
-  return useSuppressionMutation(accountId, (body: SuppressionInput) => apiRequest<PlainList<SuppressionObject>>(suppressionsPath(accountId), { method: 'POST', body }));
+  return useSuppressionMutation(accountId, (body: SuppressionInput) =>
+    callEndpoint(`POST ${COLLECTION}`, { account_id: accountId }, { body }),
+  );
 }
 
 /** Removes an address's suppression: for one domain, or (without `domain`) every one it has. */
 export function useDeleteSuppression(accountId: string) {
   return useSuppressionMutation(accountId, ({ email, domain }: { email: string; domain?: string | null }) => {
     const query = new URLSearchParams({ email, ...(domain ? { domain } : {}) });
-    return apiRequest<{ message: string }>(`${suppressionsPath(accountId)}?${query}`, { method: 'DELETE' });
+    return callEndpoint(`DELETE ${COLLECTION}`, { account_id: accountId }, { query });
   });
 }
 
 export function useWipeSuppressions(accountId: string) {
   return useSuppressionMutation(accountId, ({ domain }: { domain?: string }) =>
-    apiRequest<{ message: string }>(`${suppressionsPath(accountId)}/all${domain ? `?${new URLSearchParams({ domain })}` : ''}`, { method: 'DELETE' }),
+    callEndpoint(
+      `DELETE ${COLLECTION}/all`,
+      { account_id: accountId },
+      { query: domain ? new URLSearchParams({ domain }) : undefined },
+    ),
   );
 }
 
@@ -77,8 +92,9 @@ export function useSuppressionTally(accountId: string, domain: string, options: 
       let after: string | undefined;
       for (let page = 0; page < TALLY_PAGES; page++) {
         const query = new URLSearchParams({ limit: '100', ...(domain ? { domain } : {}), ...(after ? { after } : {}) });
-        const list = await apiRequest<ListEnvelope<SuppressionObject>>(`${suppressionsPath(accountId)}?${query}`);
-        for (const suppression of list.data) tally[KINDS_KEPT_BY_WIPE.includes(suppression.kind) ? 'kept' : 'removed'] += 1;
+        const list = await callEndpoint(`GET ${COLLECTION}`, { account_id: accountId }, { query });
+        for (const suppression of list.data)
+          tally[KINDS_KEPT_BY_WIPE.includes(suppression.kind) ? 'kept' : 'removed'] += 1;
         after = list.pagination.has_more ? list.pagination.next_cursor : undefined;
         if (!after) return tally;
       }

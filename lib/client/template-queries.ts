@@ -1,26 +1,35 @@
 'use client';
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PreviewTemplateInput, UpdateTemplateInput } from '@/lib/core/templates/schemas';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './use-query';
+import type { PreviewTemplateInput } from '@/lib/core/templates/schemas';
 import { apiRequest } from './api';
-import type { ListEnvelope, TemplateKind, TemplateObject, TemplatePreviewObject, TemplateVersionObject } from './types';
+import { callEndpoint, type RequestOf } from './endpoints';
+import type { TemplateObject, TemplatePreviewObject } from './types';
 
-export const templatesPath = (accountId: string, templateId?: string) => `/v2/accounts/${accountId}/templates${templateId ? `/${templateId}` : ''}`;
+const COLLECTION = '/v2/accounts/{account_id}/templates';
+const ITEM = '/v2/accounts/{account_id}/templates/{template_id}';
 
 /** `query`: `kind`, `after`, `before`, `limit`. */
 export function useTemplates(accountId: string, query: string) {
-  return useQuery({ queryKey: ['templates', accountId, query], queryFn: () => apiRequest<ListEnvelope<TemplateObject>>(`${templatesPath(accountId)}?${query}`) });
+  return useQuery({
+    queryKey: ['templates', accountId, query],
+    queryFn: () => callEndpoint(`GET ${COLLECTION}`, { account_id: accountId }, { query }),
+  });
 }
 
 export function useTemplate(accountId: string, templateId: string) {
-  return useQuery({ queryKey: ['template', accountId, templateId], queryFn: () => apiRequest<TemplateObject>(templatesPath(accountId, templateId)) });
+  return useQuery({
+    queryKey: ['template', accountId, templateId],
+    queryFn: () => callEndpoint(`GET ${ITEM}`, { account_id: accountId, template_id: templateId }),
+  });
 }
 
 export function useTemplateVersions(accountId: string, templateId: string, cursor: string | null) {
   const query = new URLSearchParams({ limit: '10', ...(cursor ? { after: cursor } : {}) });
   return useQuery({
     queryKey: ['template-versions', accountId, templateId, cursor],
-    queryFn: () => apiRequest<ListEnvelope<TemplateVersionObject>>(`${templatesPath(accountId, templateId)}/versions?${query}`),
+    queryFn: () => callEndpoint(`GET ${ITEM}/versions`, { account_id: accountId, template_id: templateId }, { query }),
   });
 }
 
@@ -35,25 +44,34 @@ function useTemplateMutation<TInput, TResult>(accountId: string, request: (input
       if (saved?.object === 'template') client.setQueryData(['template', accountId, saved.id], saved);
     },
     onSettled: () => {
-      for (const key of ['templates', 'template', 'template-versions']) void client.invalidateQueries({ queryKey: [key, accountId] });
+      for (const key of ['templates', 'template', 'template-versions'])
+        void client.invalidateQueries({ queryKey: [key, accountId] });
     },
   });
 }
 
 export function useCreateTemplate(accountId: string) {
-  return useTemplateMutation(accountId, (body: { name: string; kind?: TemplateKind }) => apiRequest<TemplateObject>(templatesPath(accountId), { method: 'POST', body }));
+  return useTemplateMutation(accountId, (body: RequestOf<`POST ${typeof COLLECTION}`>) =>
+    callEndpoint(`POST ${COLLECTION}`, { account_id: accountId }, { body }),
+  );
 }
 
 export function useUpdateTemplate(accountId: string) {
-  return useTemplateMutation(accountId, ({ id, ...body }: UpdateTemplateInput & { id: string }) => apiRequest<TemplateObject>(templatesPath(accountId, id), { method: 'PUT', body }));
+  return useTemplateMutation(accountId, ({ id, ...body }: RequestOf<`PUT ${typeof ITEM}`> & { id: string }) =>
+    callEndpoint(`PUT ${ITEM}`, { account_id: accountId, template_id: id }, { body }),
+  );
 }
 
 export function usePublishTemplate(accountId: string) {
-  return useTemplateMutation(accountId, (id: string) => apiRequest<TemplateVersionObject>(`${templatesPath(accountId, id)}/publish`, { method: 'POST' }));
+  return useTemplateMutation(accountId, (id: string) =>
+    callEndpoint(`POST ${ITEM}/publish`, { account_id: accountId, template_id: id }),
+  );
 }
 
 export function useDeleteTemplate(accountId: string) {
-  return useTemplateMutation(accountId, (id: string) => apiRequest<{ message: string }>(templatesPath(accountId, id), { method: 'DELETE' }));
+  return useTemplateMutation(accountId, (id: string) =>
+    callEndpoint(`DELETE ${ITEM}`, { account_id: accountId, template_id: id }),
+  );
 }
 
 /**
@@ -63,7 +81,11 @@ export function useDeleteTemplate(accountId: string) {
 export function useTemplatePreview(accountId: string, input: PreviewTemplateInput | null) {
   return useQuery({
     queryKey: ['template-preview', accountId, input],
-    queryFn: () => apiRequest<TemplatePreviewObject>(`/internal/accounts/${accountId}/templates/preview`, { method: 'POST', body: input }),
+    queryFn: () =>
+      apiRequest<TemplatePreviewObject>(`/internal/accounts/${accountId}/templates/preview`, {
+        method: 'POST',
+        body: input,
+      }),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,

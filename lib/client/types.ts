@@ -1,29 +1,31 @@
 import type { z } from 'zod';
-import type { AccountObject } from '@/lib/core/accounts/present';
-import type { ContactObject } from '@/lib/core/contacts/present';
-import type { ApiKeyObject } from '@/lib/core/api-keys/present';
+import type { AccountObject } from '@/lib/core/accounts/internal/present';
+import type { ContactObject } from '@/lib/core/contacts/internal/present';
+import type { ApiKeyObject } from '@/lib/core/api-keys/internal/present';
 import type { DeliverabilitySettings } from '@/lib/core/deliverability-settings/get-deliverability-settings';
-import type { DomainObject } from '@/lib/core/domains/present';
-import type { ListMembershipObject } from '@/lib/core/lists/present';
+import type { DomainObject } from '@/lib/core/domains/internal/present';
+import type { ListMembershipObject } from '@/lib/core/lists/internal/present';
 import type { MessageDetails } from '@/lib/core/messages/get-message-details';
-import type { MessageSummaryObject } from '@/lib/core/messages/present';
-import type { presentRoute } from '@/lib/core/routes/present';
+import type { presentRoute } from '@/lib/core/routes/internal/present';
 import type { AccountOverview } from '@/lib/core/overview/get-account-overview';
-import type { bounceStatisticsSchema, deliverabilityStatisticsSchema, deliveryTimeStatisticsSchema } from '@/lib/core/statistics/schemas';
-import type { SmtpCredentialObject } from '@/lib/core/smtp-credentials/present';
-import type { SuppressionObject } from '@/lib/core/suppressions/present';
+import type {
+  bounceStatisticsSchema,
+  deliverabilityStatisticsSchema,
+  deliveryTimeStatisticsSchema,
+} from '@/lib/core/statistics/schemas';
+import type { SmtpCredentialObject } from '@/lib/core/smtp-credentials/internal/present';
+import type { SuppressionObject } from '@/lib/core/suppressions/internal/present';
 import type { getWebhookDelivery } from '@/lib/core/webhooks/get-webhook-delivery';
-import type { presentDelivery, WebhookObject } from '@/lib/core/webhooks/present';
+import type { presentDelivery, WebhookObject } from '@/lib/core/webhooks/internal/present';
+import type { ResponseOf } from './endpoints';
 
 export type { AccountObject, AccountOverview, ApiKeyObject, DeliverabilitySettings, DomainObject, MessageDetails };
 export type DnsRecordObject = DomainObject['dns_records'][number];
 
-export type MessageObject = MessageSummaryObject & {
-  content?: string;
-  content_parsed?: { parts: { content_type: string; content: string }[]; attachments: { filename: string; content_type: string; content_id: string }[]; headers: Record<string, string[]> };
-};
+/** A message as GET /v2/.../messages/{message_id} answers it: the summary, with its content while retained. */
+export type MessageObject = ResponseOf<'GET /v2/accounts/{account_id}/messages/{message_id}'>;
 
-export type ListEnvelope<T> = { object: 'list'; data: T[]; pagination: { has_more: boolean; next_cursor?: string; previous_cursor?: string } };
+export type { ListEnvelope } from './endpoints';
 
 export type CurrentUser = {
   id: string;
@@ -35,6 +37,8 @@ export type CurrentUser = {
     status: string;
     role: string;
     is_owner: boolean;
+    /** Only a `partner` has sub accounts. */
+    tier: 'standard' | 'partner';
     scopes: string[];
     /** Set on a sub account: the partner it belongs to. */
     parent_account: { id: string; name: string } | null;
@@ -60,16 +64,25 @@ export type RouteObject = ReturnType<typeof presentRoute>;
 
 export type { SuppressionObject };
 export type { SmtpCredentialObject };
-export type SmtpSettings = { host: string; port: number | null; security: 'STARTTLS'; tls_port: number | null; auth_methods: string[] };
+export type SmtpSettings = {
+  host: string;
+  port: number | null;
+  security: 'STARTTLS';
+  tls_port: number | null;
+  auth_methods: string[];
+};
 
-export type { AttributeDefinitionObject as AttributeDefinition, ContactObject } from '@/lib/core/contacts/present';
-export type { ContactListObject } from '@/lib/core/lists/present';
+export type {
+  AttributeDefinitionObject as AttributeDefinition,
+  ContactObject,
+} from '@/lib/core/contacts/internal/present';
+export type { ContactListObject } from '@/lib/core/lists/internal/present';
 export type { SubscriptionStatus } from '@/lib/core/lists/schemas';
 export type { AttributeType } from '@/lib/core/contacts/attribute-values';
 export type MembershipObject = ListMembershipObject & { contact?: ContactObject };
 
 export type { ContactImportError, ContactImportObject } from '@/lib/core/contact-imports/schemas';
 
-export type { TemplateObject, TemplateVersionObject } from '@/lib/core/templates/present';
+export type { TemplateObject, TemplateVersionObject } from '@/lib/core/templates/internal/present';
 export type { TemplateKind } from '@/lib/core/templates/schemas';
 export type { TemplatePreviewObject } from '@/lib/core/templates/preview-template';

@@ -41,11 +41,16 @@ export function useCampaignAutosave(accountId: string, campaignId: string, form:
       .mutateAsync(body)
       .then(() => {
         lastSaved.current = serialized;
-        setState(JSON.stringify(draftBodyOf(form.getValues())) === serialized ? { kind: 'saved' } : { kind: 'pending' });
+        setState(
+          JSON.stringify(draftBodyOf(form.getValues())) === serialized ? { kind: 'saved' } : { kind: 'pending' },
+        );
         return true;
       })
       .catch((error: unknown) => {
-        const field = error instanceof ApiError ? formFieldOf(error.field ?? /^([a-z_.]+)(?:\.\d+)?:/.exec(error.message)?.[1] ?? '') : null;
+        const field =
+          error instanceof ApiError
+            ? formFieldOf(error.field ?? /^([a-z_.]+)(?:\.\d+)?:/.exec(error.message)?.[1] ?? '')
+            : null;
         if (field) form.setError(field, { message: (error as Error).message });
         setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
         return false;

@@ -15,6 +15,10 @@ const LABELS: Record<WebhookFlag, string> = {
 };
 
 /** The event flags of a webhook, in the contract's order (then Mailstead's extension), with the event type each one sends. */
-export const WEBHOOK_EVENTS = EVENTS.map((event) => ({ flag: event.flag, type: event.type, label: LABELS[event.flag] }));
+export const WEBHOOK_EVENTS = EVENTS.map((event) => ({
+  flag: event.flag,
+  type: event.type,
+  label: LABELS[event.flag],
+}));
 
 export type { WebhookFlag };

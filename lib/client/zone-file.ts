@@ -7,7 +7,11 @@ const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, 
  * into 255-byte strings, as DNS requires; names are absolute (trailing dot).
  */
 export function toZoneFile(domain: string, records: ZoneRecord[], ttl = 3600): string {
-  const lines = [`; DNS records for ${domain}, from Mailstead`, `; required: SPF, DKIM, DMARC. The others enable return path, tracking and inbound mail.`, `$TTL ${ttl}`];
+  const lines = [
+    `; DNS records for ${domain}, from Mailstead`,
+    `; required: SPF, DKIM, DMARC. The others enable return path, tracking and inbound mail.`,
+    `$TTL ${ttl}`,
+  ];
   for (const record of records) {
     const owner = `${record.host}.`;
     lines.push(`; ${record.label ?? record.type}${record.required ? ' (required)' : ' (optional)'}`);

@@ -14,7 +14,11 @@ export type CoreConfig = {
   /** The implicit-TLS submission port (RFC 8314; 0: off). */
   smtpSubmissionTlsPort?: number;
   httpPort: number;
+  /** The self-signed certificate clients must trust (no TLS_CERT, no proxy in front), for the commands the dashboard shows. */
+  selfSignedCertFile?: string | null;
   allowPrivateNetworks: boolean;
+  /** SpamAssassin's spamd (SPAMD_URL), which scores campaign content in preflight; null: not scored. */
+  spamd?: { host: string; port: number } | null;
   /**
    * Who Mailstead's own mail (member invitations) comes from: an address on a verified domain of
    * some account, which sends it. Null: no such mail, the dashboard shows links to copy instead.
@@ -22,14 +26,34 @@ export type CoreConfig = {
   systemSender: { email: string; name: string | null } | null;
   /** How long a member invitation link works. */
   invitationTtlSeconds: number;
+  /** What one account's media library may hold in all (MEDIA_QUOTA_MB). */
+  mediaQuotaBytes: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   /** `threads`: mail threads composing and signing for the delivery loop (0: on the loop). */
-  delivery: { retrySchedule: number[]; batchSize: number; connections: number; pollMs: number; leaseSeconds: number; threads: number; smtpTimeoutMs: number };
+  delivery: {
+    retrySchedule: number[];
+    batchSize: number;
+    connections: number;
+    pollMs: number;
+    leaseSeconds: number;
+    threads: number;
+    smtpTimeoutMs: number;
+  };
   pause: { bounceRate: number; minVolume: number; windowHours: number };
   /**
    * Webhook and route delivery (one outbox): per-attempt timeout, seconds between attempts of one
    * delivery (then it fails; routes have their own schedule), and auto-disable after
    * `disableAfterFailures` consecutive failed attempts spanning at least `disableAfterSeconds`.
+   * `caPem`: WEBHOOK_CA_FILE's certificate, trusted for endpoints besides the public roots.
    */
-  webhooks: { timeoutMs: number; retrySchedule: number[]; routeRetrySchedule: number[]; disableAfterFailures: number; disableAfterSeconds: number; pollMs: number; concurrency: number };
+  webhooks: {
+    timeoutMs: number;
+    retrySchedule: number[];
+    routeRetrySchedule: number[];
+    disableAfterFailures: number;
+    disableAfterSeconds: number;
+    pollMs: number;
+    concurrency: number;
+    caPem?: string | null;
+  };
 };

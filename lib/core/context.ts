@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { CoreConfig } from './config';
 import type { SecretBox } from '@/lib/shared/crypto';
 import type { DnsLookup } from './domains/dns-lookup';
-import type { TemplateRenderer } from './templating/template-renderer';
+import type { TemplateRenderer } from './templates/engine/template-renderer';
 
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
@@ -16,6 +16,8 @@ export type Services = {
   dns: DnsLookup;
   /** Renders message templates in worker threads, never on the event loop. */
   renderer: TemplateRenderer;
+  /** Setup is done once an account exists (setup page or CLI): the server drops its copy of the setup token. */
+  onSetupDone?: () => void;
 };
 
 export type VerbContext = Services & { principal: Principal };

@@ -10,6 +10,11 @@ export type VerbDefinition<S extends z.ZodType, R> = {
   /** The permission this verb needs. `grep "scope:" lib/core` is the permission audit. */
   scope: ScopeRequirement;
   input: S;
+  /**
+   * Scopes the validated input asks for beyond `scope`, when an option reads or writes another
+   * resource (`include_contacts` needs `contacts:read`); checked with `scope`, so the audit stays here.
+   */
+  alsoNeeds?: (input: z.output<S>) => readonly ScopeRequirement[];
   /** For domain scopes: the domains the validated input touches; each must be authorised. */
   domains?: (ctx: VerbContext, input: z.output<S>) => readonly string[] | Promise<readonly string[]>;
   run: (ctx: VerbContext, input: z.output<S>) => Promise<R>;
@@ -26,8 +31,8 @@ export type Verb<S extends z.ZodType, R> = ((ctx: VerbContext, input: unknown) =
   /** The scope check alone, for entry points that must refuse before reading the body. */
   checkScope: (principal: Principal) => void;
   /**
-   * Every permission check without the work: the scope, then, when the input is valid, the domains
-   * it touches. Invalid input is not refused here but by `execute`, so that an entry point can put a
+   * Every permission check without the work: the scope, then, when the input is valid, the scopes
+   * it also needs and the domains it touches. Invalid input is not refused here but by `execute`, so that an entry point can put a
    * step (idempotency) between "may this caller do it" and "is the request well formed".
    */
   authorize: (ctx: VerbContext, input: unknown) => Promise<AuthorizedInput>;
@@ -36,14 +41,17 @@ export type Verb<S extends z.ZodType, R> = ((ctx: VerbContext, input: unknown) =
 };
 
 /**
- * A core operation: scope check, then input validation, then the domain check that needs the input,
- * then the work. Every entry point calls verbs, so the order holds everywhere.
+ * A core operation: scope check, then input validation, then the checks that need the input (further
+ * scopes, domains), then the work. Every entry point calls verbs, so the order holds everywhere.
  */
 export function defineVerb<S extends z.ZodType, R>(definition: VerbDefinition<S, R>): Verb<S, R> {
   const authorizeInput = async (ctx: VerbContext, rawInput: unknown): Promise<AuthorizedInput> => {
     authorize(ctx.principal, definition.scope);
     const validated = validateInput(definition.input, rawInput);
-    if (validated.ok && definition.domains) authorize(ctx.principal, definition.scope, await definition.domains(ctx, validated.input));
+    if (validated.ok && definition.alsoNeeds)
+      for (const scope of definition.alsoNeeds(validated.input)) authorize(ctx.principal, scope);
+    if (validated.ok && definition.domains)
+      authorize(ctx.principal, definition.scope, await definition.domains(ctx, validated.input));
     return { [CHECKED]: validated };
   };
   const execute = async (ctx: VerbContext, authorized: AuthorizedInput): Promise<R> => {
@@ -51,7 +59,8 @@ export function defineVerb<S extends z.ZodType, R>(definition: VerbDefinition<S,
     if (!validated.ok) throw validated.error;
     return definition.run(ctx, validated.input as z.output<S>);
   };
-  const verb = async (ctx: VerbContext, rawInput: unknown): Promise<R> => execute(ctx, await authorizeInput(ctx, rawInput));
+  const verb = async (ctx: VerbContext, rawInput: unknown): Promise<R> =>
+    execute(ctx, await authorizeInput(ctx, rawInput));
   return Object.assign(verb, {
     scope: definition.scope,
     input: definition.input,

@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { dashboardAuth } from './server-auth';
+import { noteSessionCheckFailure } from './session-check';
 
 declare module 'next-auth' {
   interface Session {
@@ -29,12 +30,22 @@ export const authOptions: NextAuthOptions = {
         if (!credentials?.email || !credentials.password) return null;
         const clientIp = String(req?.headers?.['x-mailstead-client-ip'] ?? 'unknown');
         const requestId = req?.headers?.['x-request-id'];
-        const result = await dashboardAuth().verifyCredentials(credentials.email, credentials.password, clientIp, typeof requestId === 'string' ? requestId : undefined);
+        const result = await dashboardAuth().verifyCredentials(
+          credentials.email,
+          credentials.password,
+          clientIp,
+          typeof requestId === 'string' ? requestId : undefined,
+        );
         if (!result.ok) {
           if (result.reason === 'rate_limited') throw new Error('TooManyAttempts');
           return null;
         }
-        return { id: result.user.id, email: result.user.email, name: result.user.name, sessionVersion: result.user.sessionVersion };
+        return {
+          id: result.user.id,
+          email: result.user.email,
+          name: result.user.name,
+          sessionVersion: result.user.sessionVersion,
+        };
       },
     }),
   ],
@@ -42,11 +53,20 @@ export const authOptions: NextAuthOptions = {
     async jwt({ token, user }) {
       if (user) return { ...token, userId: user.id, sessionVersion: user.sessionVersion ?? 0 };
       if (typeof token.userId !== 'string' || typeof token.sessionVersion !== 'number') return {};
-      return (await dashboardAuth().isSessionValid(token.userId, token.sessionVersion)) ? token : {};
+      try {
+        return (await dashboardAuth().isSessionValid(token.userId, token.sessionVersion)) ? token : {};
+      } catch (error) {
+        // next-auth signs out on any throw; the caller turns a noted outage into a 503 instead.
+        noteSessionCheckFailure(error);
+        throw error;
+      }
     },
     async session({ session, token }) {
       if (typeof token.userId !== 'string') return { expires: session.expires };
-      return { expires: session.expires, user: { id: token.userId, email: String(token.email ?? ''), name: token.name ?? null } };
+      return {
+        expires: session.expires,
+        user: { id: token.userId, email: String(token.email ?? ''), name: token.name ?? null },
+      };
     },
   },
   events: {

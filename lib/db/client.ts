@@ -22,6 +22,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The pool's connections (PostgreSQL); null on PGlite, which has one connection and no pool. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /** PGlite only: a consistent copy of the data directory, as a tarball (`mailstead backup`). */
+  dumpDataDir?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -44,6 +46,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     foregroundDb: drizzle({ client: thread.foreground, schema }) as unknown as Db,
     kind: 'pglite',
     poolUse: () => null,
+    dumpDataDir: () => thread.dumpDataDir(),
     close: () => thread.close(),
   };
 }
@@ -52,7 +55,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A connect that hangs (a host gone without a reset, a full backlog) fails after 10 s and is
+  // answered as an outage (503 / 451), instead of holding a request and a pool slot forever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, keepAlive: true });
   // A broken idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema }) as unknown as Db;
@@ -68,6 +73,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; databasePoolSize?: number }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.databasePoolSize ?? 20) : openPglite(options.dataDir);
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  databasePoolSize?: number;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.databasePoolSize ?? 20)
+    : openPglite(options.dataDir);
 }

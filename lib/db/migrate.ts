@@ -7,7 +7,12 @@ import { MIGRATIONS_FOLDER } from './client';
 const MIGRATION_LOCK_ID = 727_001;
 
 /** The part of drizzle's transaction object that its own migrator uses (drizzle-orm 0.45). */
-type MigratingTransaction = { dialect: { migrate(migrations: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): Promise<void> }; session: unknown };
+type MigratingTransaction = {
+  dialect: {
+    migrate(migrations: MigrationMeta[], session: unknown, config: { migrationsFolder: string }): Promise<void>;
+  };
+  session: unknown;
+};
 
 /**
  * Applies pending migrations; several processes starting at once apply them exactly once. The lock
@@ -38,7 +43,10 @@ let shippedLatest: number | null = null;
  */
 export async function hasShippedMigrations(db: Db): Promise<boolean> {
   if (shippedLatest === null) {
-    shippedLatest = Math.max(0, ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis));
+    shippedLatest = Math.max(
+      0,
+      ...readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).map((migration) => migration.folderMillis),
+    );
   }
   const result = await db.execute(sql`select max(created_at)::text as latest from drizzle.__drizzle_migrations`);
   const latest = (result as unknown as { rows: { latest: string | null }[] }).rows[0]?.latest;

@@ -2,15 +2,25 @@ import { Worker } from 'node:worker_threads';
 import { types, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 type Request =
-  | { kind: 'query'; sql: string; params: unknown[] | undefined; rowMode: QueryOptions['rowMode']; rawOids: number[] | undefined; isForeground: boolean; tx: number | null }
+  | {
+      kind: 'query';
+      sql: string;
+      params: unknown[] | undefined;
+      rowMode: QueryOptions['rowMode'];
+      rawOids: number[] | undefined;
+      isForeground: boolean;
+      tx: number | null;
+    }
   | { kind: 'exec'; sql: string; isForeground: boolean; tx: number | null }
   | { kind: 'begin'; isForeground: boolean }
   | { kind: 'end'; tx: number; commit: boolean }
+  | { kind: 'dump' }
   | { kind: 'close' };
 export type ThreadRequest = Request & { id: number };
 /** An error as it crosses the thread boundary: its message and PostgreSQL fields (code, constraint...). */
 export type ThreadError = Record<string, unknown> & { message: string; name: string };
-export type ThreadReply = { id: number; result: Results | Results[] | number | null } | { id: number; error: ThreadError };
+export type ThreadReply =
+  { id: number; result: Results | Results[] | Uint8Array | number | null } | { id: number; error: ThreadError };
 
 /** A PGlite error rebuilt on this side, with the SQLSTATE `code` and the fields the code and logs read. */
 class DatabaseError extends Error {
@@ -24,6 +34,8 @@ export type PgliteThread = {
   /** For work a client waits on: its statements go before the background's (PriorityGate). */
   foreground: PGlite;
   background: PGlite;
+  /** The data directory as an uncompressed tarball (PGlite's dumpDataDir), taken between statements. */
+  dumpDataDir(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -56,14 +68,18 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
     stopped ??= error;
     for (const id of [...pending.keys()]) settle(id, { error: stopped });
   };
-  thread.on('message', (reply: ThreadReply) => settle(reply.id, 'error' in reply ? { error: new DatabaseError(reply.error) } : { result: reply.result }));
+  thread.on('message', (reply: ThreadReply) =>
+    settle(reply.id, 'error' in reply ? { error: new DatabaseError(reply.error) } : { result: reply.result }),
+  );
   thread.on('error', (error) => stop(new Error(`the embedded database stopped: ${error.message}`)));
   thread.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
 
   const replyTo = <T>(id: number): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     if (pending.size === 0) thread.ref();
-    return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
+    return new Promise<T>((resolve, reject) =>
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject }),
+    );
   };
   const call = <T>(request: Request): Promise<T> => {
     const id = nextId++;
@@ -85,7 +101,9 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
       async query(sql: string, params?: unknown[], options?: QueryOptions) {
         // drizzle's parsers leave some types as text; they are functions, which cannot cross, so their type oids do.
         const rawOids = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
-        return withBuffers(await call<Results>({ kind: 'query', sql, params, rowMode: options?.rowMode, rawOids, isForeground, tx }));
+        return withBuffers(
+          await call<Results>({ kind: 'query', sql, params, rowMode: options?.rowMode, rawOids, isForeground, tx }),
+        );
       },
       async exec(sql: string) {
         return (await call<Results[]>({ kind: 'exec', sql, isForeground, tx })).map(withBuffers);
@@ -112,6 +130,7 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
   return {
     foreground: view(true, null),
     background: view(false, null),
+    dumpDataDir: () => call<Uint8Array>({ kind: 'dump' }),
     async close() {
       if (stopped) return;
       await call({ kind: 'close' });
@@ -123,9 +142,12 @@ export async function openPgliteThread(dataDir: string | null): Promise<PgliteTh
 
 /** bytea values arrive as plain Uint8Arrays (a Buffer does not survive the crossing): Buffers again, without a copy. */
 function withBuffers(result: Results): Results {
-  const columns = result.fields.flatMap((field, index) => (field.dataTypeID === types.BYTEA ? [{ index, name: field.name }] : []));
+  const columns = result.fields.flatMap((field, index) =>
+    field.dataTypeID === types.BYTEA ? [{ index, name: field.name }] : [],
+  );
   if (columns.length === 0) return result;
-  const asBuffer = (value: unknown) => (value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+  const asBuffer = (value: unknown) =>
+    value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
   for (const row of result.rows as Record<string | number, unknown>[]) {
     for (const { index, name } of columns) {
       const key = Array.isArray(row) ? index : name;

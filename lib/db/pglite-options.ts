@@ -21,7 +21,10 @@ export const PGLITE_RANDOM_PAGE_COST = '1.1';
  * one parseInt per byte to read): a 256 KB import chunk left megabytes of garbage and took tens of ms.
  */
 const byteaCodec = {
-  serializers: { [types.BYTEA]: (value: Uint8Array) => '\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex') },
+  serializers: {
+    [types.BYTEA]: (value: Uint8Array) =>
+      '\\x' + Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex'),
+  },
   parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
 };
 
@@ -30,6 +33,12 @@ export function pgliteOptions(dataDir?: string): PGliteOptions {
   return {
     ...(dataDir ? { dataDir } : {}),
     ...byteaCodec,
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`, '-c', `random_page_cost=${PGLITE_RANDOM_PAGE_COST}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+      '-c',
+      `random_page_cost=${PGLITE_RANDOM_PAGE_COST}`,
+    ],
   };
 }

@@ -18,7 +18,8 @@ export class PriorityGate {
   constructor(private readonly beforeEachTurn: () => void = () => {}) {}
 
   async run<T>(isForeground: boolean, statement: () => Promise<T>): Promise<T> {
-    if (this.isBusy) await new Promise<void>((resolve) => this.waiting[isForeground ? 'foreground' : 'background'].push(resolve));
+    if (this.isBusy)
+      await new Promise<void>((resolve) => this.waiting[isForeground ? 'foreground' : 'background'].push(resolve));
     this.isBusy = true;
     try {
       return await statement();
@@ -30,7 +31,8 @@ export class PriorityGate {
   private next() {
     this.beforeEachTurn();
     const { foreground, background } = this.waiting;
-    const isBackgroundsTurn = background.length > 0 && (foreground.length === 0 || this.foregroundInARow >= MAX_FOREGROUND_IN_A_ROW);
+    const isBackgroundsTurn =
+      background.length > 0 && (foreground.length === 0 || this.foregroundInARow >= MAX_FOREGROUND_IN_A_ROW);
     const wake = isBackgroundsTurn ? background.shift() : foreground.shift();
     this.foregroundInARow = isBackgroundsTurn || !wake ? 0 : this.foregroundInARow + 1;
     // Handed over without releasing: a newcomer cannot slip in between.

@@ -14,7 +14,8 @@ const { dataDir } = workerData as { dataDir: string | null };
 // PGlite runs a statement to its end without yielding, so requests that came in meanwhile are still
 // in the port: taken in before each turn, so that a foreground one can go before earlier background ones.
 const gate = new PriorityGate(() => {
-  for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) onMessage(received.message as ThreadRequest);
+  for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port))
+    onMessage(received.message as ThreadRequest);
 });
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void; done: Promise<void> }>();
 let nextTransaction = 1;
@@ -30,7 +31,10 @@ function parsersFor(oids: number[] | undefined) {
 
 /** The error's message and PostgreSQL fields (code, constraint, table...), which survive the thread boundary. */
 function describeError(error: unknown): ThreadError {
-  const out: ThreadError = { message: error instanceof Error ? error.message : String(error), name: error instanceof Error ? error.name : 'Error' };
+  const out: ThreadError = {
+    message: error instanceof Error ? error.message : String(error),
+    name: error instanceof Error ? error.name : 'Error',
+  };
   if (error && typeof error === 'object') {
     for (const [key, value] of Object.entries(error)) {
       if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
@@ -54,12 +58,15 @@ async function handle(request: ThreadRequest): Promise<unknown> {
   if (!client) throw new Error('the embedded database did not open');
   switch (request.kind) {
     case 'query': {
-      const run = (on: PGlite | Transaction) => on.query(request.sql, request.params, { rowMode: request.rowMode, parsers: parsersFor(request.rawOids) });
+      const run = (on: PGlite | Transaction) =>
+        on.query(request.sql, request.params, { rowMode: request.rowMode, parsers: parsersFor(request.rawOids) });
       // A transaction's statements run in its gate turn, which it already holds.
       return request.tx ? run(openTransaction(request.tx)) : gate.run(request.isForeground, () => run(client));
     }
     case 'exec':
-      return request.tx ? openTransaction(request.tx).exec(request.sql) : gate.run(request.isForeground, () => client.exec(request.sql));
+      return request.tx
+        ? openTransaction(request.tx).exec(request.sql)
+        : gate.run(request.isForeground, () => client.exec(request.sql));
     case 'begin': {
       let end!: (commit: boolean) => void;
       const ended = new Promise<boolean>((resolve) => (end = resolve));
@@ -72,7 +79,10 @@ async function handle(request: ThreadRequest): Promise<unknown> {
           if (!(await ended)) await tx.rollback();
         }),
       );
-      const tx = await Promise.race([open, done.then(() => Promise.reject(new Error('the transaction ended before it began')))]);
+      const tx = await Promise.race([
+        open,
+        done.then(() => Promise.reject(new Error('the transaction ended before it began'))),
+      ]);
       const id = nextTransaction++;
       transactions.set(id, { tx, end, done });
       return id;
@@ -86,6 +96,13 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       await open.done;
       return null;
     }
+    case 'dump':
+      // In a gate turn of its own, so between transactions; the checkpoint puts every committed
+      // change in the data files, so the copy needs no WAL replay when it is opened.
+      return gate.run(false, async () => {
+        await client.exec('CHECKPOINT');
+        return new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+      });
     case 'close':
       if (!client.closed) await client.close();
       return null;
@@ -93,10 +110,16 @@ async function handle(request: ThreadRequest): Promise<unknown> {
 }
 
 function onMessage(request: ThreadRequest) {
-  const fail = (error: unknown) => port.postMessage({ id: request.id, error: describeError(error) } satisfies ThreadReply);
+  const fail = (error: unknown) =>
+    port.postMessage({ id: request.id, error: describeError(error) } satisfies ThreadReply);
   handle(request).then((result) => {
     try {
-      port.postMessage({ id: request.id, result: result as Results | number | null } satisfies ThreadReply);
+      // A dump is handed over, not copied: it is the size of the whole database.
+      const transfer = result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [];
+      port.postMessage(
+        { id: request.id, result: result as Results | Uint8Array | number | null } satisfies ThreadReply,
+        transfer,
+      );
     } catch (error) {
       // A value that cannot cross back: the caller hears why instead of waiting for good.
       fail(error);

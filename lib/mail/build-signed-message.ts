@@ -14,7 +14,10 @@ export type PersonalizedMime = { head: string; body: Uint8Array; bodyHash: strin
  * personalised for its recipient, or parts to compose, rendered and with tracking applied. Plain
  * data, so that it can cross to a worker thread.
  */
-export type MessageSource = { raw: Uint8Array } | { personalized: PersonalizedMime } | { compose: { content: StructuredContent; parts: RenderedParts | null; message: MessageToBuild } };
+export type MessageSource =
+  | { raw: Uint8Array }
+  | { personalized: PersonalizedMime }
+  | { compose: { content: StructuredContent; parts: RenderedParts | null; message: MessageToBuild } };
 export type DkimSigning = { domain: string; selector: string; key: DkimKey };
 export type SignedMessage = { raw: Uint8Array } | { failure: string };
 
@@ -24,7 +27,13 @@ export type SignedMessage = { raw: Uint8Array } | { failure: string };
  * failure of that message; a signing error is thrown (an internal error, retried).
  */
 export async function buildSignedMessage(source: MessageSource, dkim: DkimSigning): Promise<SignedMessage> {
-  if ('personalized' in source) return { raw: withSignature(signDkimHead(source.personalized.head, source.personalized.bodyHash, dkim), source.personalized) };
+  if ('personalized' in source)
+    return {
+      raw: withSignature(
+        signDkimHead(source.personalized.head, source.personalized.bodyHash, dkim),
+        source.personalized,
+      ),
+    };
   let raw: Buffer;
   if ('raw' in source) raw = Buffer.from(source.raw.buffer, source.raw.byteOffset, source.raw.byteLength);
   else {

@@ -32,13 +32,15 @@ const SANDBOX_OUTCOMES: Record<string, Outcome> = {
 const STEPS: Step[] = [
   {
     name: 'check expiry',
-    run: ({ message }, { now }) => (now >= message.expiresAt ? { kind: 'failed', log: 'expired before it could be delivered' } : undefined),
+    run: ({ message }, { now }) =>
+      now >= message.expiresAt ? { kind: 'failed', log: 'expired before it could be delivered' } : undefined,
   },
   {
     name: 'check domain',
     run: ({ message }, { domains }) => {
       const domain = domains.get(message.domainId);
-      if (!domain || domain.deletedAt) return { kind: 'failed', log: `the sender domain ${message.senderDomain} was deleted` };
+      if (!domain || domain.deletedAt)
+        return { kind: 'failed', log: `the sender domain ${message.senderDomain} was deleted` };
       if (domain.isPaused) return { kind: 'failed', log: `the sender domain ${message.senderDomain} is paused` };
     },
   },
@@ -51,7 +53,10 @@ const STEPS: Step[] = [
   },
   {
     name: 'simulate sandbox',
-    run: ({ message }) => (message.isSandbox ? SANDBOX_OUTCOMES[message.sandboxResult ?? 'deliver'] ?? SANDBOX_OUTCOMES.deliver : undefined),
+    run: ({ message }) =>
+      message.isSandbox
+        ? (SANDBOX_OUTCOMES[message.sandboxResult ?? 'deliver'] ?? SANDBOX_OUTCOMES.deliver)
+        : undefined,
   },
   {
     name: 'render',
@@ -71,7 +76,11 @@ const STEPS: Step[] = [
       const key = keys.get(job.message.domainId);
       if (!key) return { kind: 'failed', log: 'the sender domain has no active DKIM key' };
       const dkimKey = cachedDkimKey(key.id, () => services.secrets.decrypt(DKIM_KEY_PURPOSE, key.privateKeyEncrypted));
-      const signed = await mail.build(job.source!, { domain: domains.get(job.message.domainId)!.domain, selector: key.selector, key: dkimKey });
+      const signed = await mail.build(job.source!, {
+        domain: domains.get(job.message.domainId)!.domain,
+        selector: key.selector,
+        key: dkimKey,
+      });
       if ('failure' in signed) return { kind: 'failed', log: signed.failure };
       job.raw = signed.raw as Buffer;
     },
@@ -85,12 +94,24 @@ const STEPS: Step[] = [
           ? { kind: 'bounced', log: pool.reason, classification: 'BadDomain' }
           : { kind: 'deferred', log: pool.reason };
       }
-      const envelope = { from: envelopeSender(job.message, batch.domains.get(job.message.domainId)!), to: job.message.recipient };
+      // The report's provider: the one a message was first counted under stays (record-outcomes.ts).
+      const provider = batch.destinations.providerOf(job.message.recipientDomain);
+      job.message = { ...job.message, mailboxProvider: job.message.mailboxProvider ?? provider };
+      const envelope = {
+        from: envelopeSender(job.message, batch.domains.get(job.message.domainId)!),
+        to: job.message.recipient,
+      };
       return pool.send(envelope, job.raw!, {
         onDataSent: () => batch.onDataSent(job.message.id),
         // Recorded before the connection takes another message: a crash re-sends at most one per connection.
         settle: async (result) => {
-          observeSmtpResponse(result.kind === 'accepted' ? '2xx' : result.kind === 'rejected' ? smtpReplyClass(result.code) : 'unreachable');
+          observeSmtpResponse(
+            result.kind === 'accepted'
+              ? '2xx'
+              : result.kind === 'rejected'
+                ? smtpReplyClass(result.code)
+                : 'unreachable',
+          );
           if (result.kind === 'unreachable') batch.destinations.forget(job.message.recipientDomain);
           const outcome = deliveryOutcome(result);
           job.recorded = batch.recordOutcome(job.message, outcome);
@@ -118,12 +139,14 @@ export function envelopeSender(message: ClaimedMessage, domain: Domain): string 
   return `bounces+${message.returnPathToken}@${returnPathHost(domain)}`;
 }
 
-
 /** Runs the steps, then records the outcome (unless the deliver step already did); rejects if it could not be recorded. */
 export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Outcome> {
-  const job: Job = { message };
+  // The message record shows the subject this recipient gets (record-outcomes.ts stores it with the
+  // outcome), whichever step ends it: sandbox and suppressed mail show it too.
+  const personal = batch.rendered.get(message.id);
+  const job: Job = { message: personal?.ok ? { ...message, subject: personal.parts.subject } : message };
   const outcome = await runSteps(job, batch);
-  await (job.recorded ?? batch.recordOutcome(message, outcome));
+  await (job.recorded ?? batch.recordOutcome(job.message, outcome));
   return outcome;
 }
 
@@ -141,16 +164,28 @@ async function runSteps(job: Job, batch: BatchContext): Promise<Outcome> {
 }
 
 /** Loads what the batch's messages share, in a few queries, and renders its templated messages in one request. */
-export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: Omit<BatchContext, 'db' | 'contents' | 'rendered' | 'domains' | 'keys' | 'suppressed'>): Promise<BatchContext> {
+export async function loadBatchContext(
+  db: Db,
+  claimed: ClaimedMessage[],
+  base: Omit<BatchContext, 'db' | 'contents' | 'rendered' | 'domains' | 'keys' | 'suppressed'>,
+): Promise<BatchContext> {
   const contentIds = [...new Set(claimed.map((message) => message.contentId))];
   const domainIds = [...new Set(claimed.map((message) => message.domainId))];
   const [contentRows, domainRows, keyRows] = await Promise.all([
     db.select().from(messageContents).where(inArray(messageContents.id, contentIds)),
     db.select().from(domains).where(inArray(domains.id, domainIds)),
-    db.select().from(dkimKeys).where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
+    db
+      .select()
+      .from(dkimKeys)
+      .where(and(inArray(dkimKeys.domainId, domainIds), eq(dkimKeys.status, 'active'))),
   ]);
-  const contents: BatchContext['contents'] = new Map(contentRows.map((content) => [content.id, { ...content, shared: new Map() }]));
-  const rendered = await renderTemplatedMessages(base.services.renderer, claimed, { contents, services: base.services });
+  const contents: BatchContext['contents'] = new Map(
+    contentRows.map((content) => [content.id, { ...content, shared: new Map() }]),
+  );
+  const rendered = await renderTemplatedMessages(base.services.renderer, claimed, {
+    contents,
+    services: base.services,
+  });
   const suppressed = new Map<string, string>();
   const groups = new Map<string, ClaimedMessage[]>();
   for (const message of claimed) {
@@ -158,7 +193,13 @@ export async function loadBatchContext(db: Db, claimed: ClaimedMessage[], base: 
     groups.set(key, [...(groups.get(key) ?? []), message]);
   }
   for (const [key, group] of groups) {
-    const found = await findSuppressed(db, group[0].accountId, group[0].senderDomain, group.map((message) => message.recipient), base.now);
+    const found = await findSuppressed(
+      db,
+      group[0].accountId,
+      group[0].senderDomain,
+      group.map((message) => message.recipient),
+      base.now,
+    );
     for (const [email, reason] of found) suppressed.set(`${key}|${email}`, reason);
   }
   return {

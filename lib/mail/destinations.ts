@@ -1,4 +1,5 @@
 import type { Services } from '@/lib/core/context';
+import { classifyMailboxProvider, type MailboxProvider } from '@/lib/core/campaigns/mailbox-provider';
 import { resolveDestination, type Destination } from './resolve-destination';
 import { SmtpPool, type SmtpTarget } from './smtp-pool';
 
@@ -14,6 +15,7 @@ export class Destinations {
   private readonly pools = new Map<string, SmtpPool>();
   private readonly opening = new Map<string, Promise<SmtpPool | Unavailable>>();
   private readonly resolved = new Map<string, { destination: Destination; until: number }>();
+  private readonly providers = new Map<string, MailboxProvider>();
   private readonly relay: SmtpTarget | null;
 
   constructor(private readonly services: Pick<Services, 'config' | 'dns'>) {
@@ -24,7 +26,9 @@ export class Destinations {
           address: url.hostname,
           port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
           secure: url.protocol === 'smtps:',
-          auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+          auth: url.username
+            ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+            : undefined,
         }
       : null;
   }
@@ -53,6 +57,7 @@ export class Destinations {
     } else {
       const destination = await this.resolve(recipientDomain);
       if (destination.kind !== 'hosts') return destination;
+      this.providers.set(recipientDomain, classifyMailboxProvider(destination.hosts.map(({ host }) => host)));
       targets = destination.hosts.flatMap(({ host, addresses }) =>
         addresses.map((address) => ({ host, address, port: this.services.config.smtpDeliveryPort, secure: false })),
       );
@@ -66,18 +71,29 @@ export class Destinations {
     return pool;
   }
 
+  /**
+   * The mailbox provider of a recipient domain whose pool is open, from the MX hosts it was opened
+   * with; null through a relay (no MX is looked up) or before the pool opens.
+   */
+  providerOf(recipientDomain: string): MailboxProvider | null {
+    return this.relay ? null : (this.providers.get(recipientDomain) ?? null);
+  }
+
   /** A pool whose hosts could not be reached is forgotten, so the next attempt resolves again. */
   forget(recipientDomain: string): void {
     const key = this.relay ? 'relay' : recipientDomain;
     this.pools.get(key)?.close();
     this.pools.delete(key);
     this.resolved.delete(recipientDomain);
+    this.providers.delete(recipientDomain);
   }
 
   closeIdle(): void {
     for (const [key, pool] of this.pools) {
       pool.closeIdle();
-      if (pool.isEmpty) this.pools.delete(key);
+      if (!pool.isEmpty) continue;
+      this.pools.delete(key);
+      this.providers.delete(key);
     }
   }
 
@@ -89,7 +105,9 @@ export class Destinations {
   private async resolve(domain: string): Promise<Destination> {
     const cached = this.resolved.get(domain);
     if (cached && cached.until > Date.now()) return cached.destination;
-    const destination = await resolveDestination(this.services.dns, domain, { allowPrivateNetworks: this.services.config.allowPrivateNetworks });
+    const destination = await resolveDestination(this.services.dns, domain, {
+      allowPrivateNetworks: this.services.config.allowPrivateNetworks,
+    });
     if (destination.kind === 'hosts') this.resolved.set(domain, { destination, until: Date.now() + MX_CACHE_MS });
     return destination;
   }

@@ -11,15 +11,26 @@ export const HOLD_MS = 5 * 60_000;
  * the queue instead of going out: its lease is given back and it is due again after HOLD_MS, with no
  * attempt counted. Checked after the claim (one primary-key read of the batch's accounts) rather than
  * in it, so the claim query stays as it is. Expired mail is not held: the pipeline fails it as usual.
- * Unsafe: it releases messages of any account; only the delivery worker calls it, on its own claims.
+ * Unsafe: it releases messages of any account; only the delivery loop calls it, on its own claims.
  */
-export async function unsafeHoldUnsendableMessages(db: Db, claimed: ClaimedMessage[], options: { workerId: string; now: Date }): Promise<ClaimedMessage[]> {
+export async function unsafeHoldUnsendableMessages(
+  db: Db,
+  claimed: ClaimedMessage[],
+  options: { workerId: string; now: Date },
+): Promise<ClaimedMessage[]> {
   if (claimed.length === 0) return claimed;
   const accountIds = [...new Set(claimed.map((message) => message.accountId))];
-  const rows = await db.select({ id: accounts.id, status: accounts.status }).from(accounts).where(inArray(accounts.id, accountIds));
+  const rows = await db
+    .select({ id: accounts.id, status: accounts.status })
+    .from(accounts)
+    .where(inArray(accounts.id, accountIds));
   const blocked = new Set(rows.filter((row) => row.status !== 'active').map((row) => row.id));
   if (blocked.size === 0) return claimed;
-  const held = new Set(claimed.filter((message) => blocked.has(message.accountId) && options.now < message.expiresAt).map((message) => message.id));
+  const held = new Set(
+    claimed
+      .filter((message) => blocked.has(message.accountId) && options.now < message.expiresAt)
+      .map((message) => message.id),
+  );
   if (held.size === 0) return claimed;
   await db
     .update(messages)

@@ -1,5 +1,11 @@
 import Piscina from 'piscina';
-import { buildSignedMessage, withSignature, type DkimSigning, type MessageSource, type SignedMessage } from './build-signed-message';
+import {
+  buildSignedMessage,
+  withSignature,
+  type DkimSigning,
+  type MessageSource,
+  type SignedMessage,
+} from './build-signed-message';
 import type { MailTask } from './mail-thread';
 
 /** Composes and signs messages for the delivery loop, on its own thread or on a pool of threads. */
@@ -39,7 +45,9 @@ export function createMailBuilder(options: { threads: number }): MailBuilder {
         return { raw: withSignature((await pool.run({ head, bodyHash, dkim })) as string, source.personalized) };
       }
       const signed = (await pool.run({ source, dkim })) as SignedMessage;
-      return 'raw' in signed ? { raw: Buffer.from(signed.raw.buffer, signed.raw.byteOffset, signed.raw.byteLength) } : signed;
+      return 'raw' in signed
+        ? { raw: Buffer.from(signed.raw.buffer, signed.raw.byteOffset, signed.raw.byteLength) }
+        : signed;
     },
     close() {
       isClosed = true;

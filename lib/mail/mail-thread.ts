@@ -3,7 +3,8 @@ import { buildSignedMessage, type DkimSigning, type MessageSource, type SignedMe
 import { signDkimHead } from './sign-dkim';
 
 /** A message to compose and sign, or (for a personalised shared encoding) only a header block to sign. */
-export type MailTask = { source: MessageSource; dkim: DkimSigning } | { head: string; bodyHash: string; dkim: DkimSigning };
+export type MailTask =
+  { source: MessageSource; dkim: DkimSigning } | { head: string; bodyHash: string; dkim: DkimSigning };
 
 /**
  * A mail thread (started by mail-builder.ts through mail-thread.mjs): composes and signs the
@@ -13,5 +14,7 @@ export type MailTask = { source: MessageSource; dkim: DkimSigning } | { head: st
 yieldToEventLoop();
 
 export default function run(task: MailTask): Promise<SignedMessage> | string {
-  return 'head' in task ? signDkimHead(task.head, task.bodyHash, task.dkim) : buildSignedMessage(task.source, task.dkim);
+  return 'head' in task
+    ? signDkimHead(task.head, task.bodyHash, task.dkim)
+    : buildSignedMessage(task.source, task.dkim);
 }

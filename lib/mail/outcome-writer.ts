@@ -28,7 +28,12 @@ export class OutcomeWriter {
 
   constructor(
     private readonly write: WriteGroup,
-    private readonly options: { delayMs?: number; fullGroup?: number; now?: () => number; onError?: (error: unknown, outcomes: number) => void } = {},
+    private readonly options: {
+      delayMs?: number;
+      fullGroup?: number;
+      now?: () => number;
+      onError?: (error: unknown, outcomes: number) => void;
+    } = {},
   ) {}
 
   /** Resolves once the outcome is committed; rejects if it could not be written. */
@@ -100,7 +105,8 @@ export class OutcomeWriter {
   /** Callers of the same moment always share a write; with delayMs, those of the next moments too. */
   private async gather(isFirst: boolean): Promise<void> {
     const { delayMs, fullGroup = Infinity } = this.options;
-    if (!delayMs || this.isDraining || this.queue.length >= fullGroup) return isFirst ? new Promise((resolve) => setImmediate(resolve)) : undefined;
+    if (!delayMs || this.isDraining || this.queue.length >= fullGroup)
+      return isFirst ? new Promise((resolve) => setImmediate(resolve)) : undefined;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, delayMs);
       this.endGathering = () => (clearTimeout(timer), resolve());

@@ -1,10 +1,12 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { messageEventPayload } from '@/lib/core/events/message-event';
-import type { EventType } from '@/lib/core/events/record-event';
+import type { EventType } from '@/lib/core/events/internal/record-event';
 import { bulkInsert, bulkInsertSql } from '@/lib/core/shared/bulk-insert';
-import { SHARED_COUNTER_WRITER } from '@/lib/core/stats/counter-writers';
-import { Rollup, type Counter } from '@/lib/core/stats/rollup';
+import { CampaignTally } from '@/lib/core/campaigns/campaign-counters';
+import { mailboxProviderOf } from '@/lib/core/campaigns/mailbox-provider';
+import { SHARED_COUNTER_WRITER } from '@/lib/core/statistics/counter-writers';
+import { Rollup, type Counter } from '@/lib/core/statistics/rollup';
 import { AUTOMATIC_SUPPRESSION_DAYS, suppressRecipient } from '@/lib/core/suppressions/suppress-recipient';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { events, messages, type DeliveryAttempt } from '@/lib/db/schema';
@@ -26,9 +28,20 @@ const DAY_MS = 24 * 3600 * 1000;
 const DIVISION_BY_ZERO = '22012';
 
 type Plan = {
-  update: { id: string; status: string; attempts: number; nextAttemptAt: Date | null; deliveredAt: Date | null; classification: string | null; isDataSent: boolean; attempt: DeliveryAttempt };
+  update: {
+    id: string;
+    subject: string;
+    mailboxProvider: string;
+    status: string;
+    attempts: number;
+    nextAttemptAt: Date | null;
+    deliveredAt: Date | null;
+    classification: string | null;
+    isDataSent: boolean;
+    attempt: DeliveryAttempt;
+  };
   events: (typeof events.$inferInsert)[];
-  count: (rollup: Rollup) => void;
+  count: (rollup: Rollup, tally: CampaignTally) => void;
   suppression: Parameters<typeof suppressRecipient>[1] | null;
   /** Acceptance to delivery, for the metrics: delivered real messages only. */
   latencySeconds: number | null;
@@ -39,7 +52,7 @@ type Plan = {
  * events, the statistics counters, and suppressions for hard bounces. A deferral that would retry
  * after the message expires fails it instead. `dataSentIds` are the "DATA sent" marks of the group
  * (lib/mail/outcome-writer.ts), folded into the same update for the messages that have an outcome.
- * `counterWriter`: whose counter rows the outcomes are counted in (lib/core/stats/counter-writers.ts).
+ * `counterWriter`: whose counter rows the outcomes are counted in (lib/core/statistics/counter-writers.ts).
  */
 export async function recordOutcomes(
   services: Pick<Services, 'config'>,
@@ -54,7 +67,8 @@ export async function recordOutcomes(
   const withOutcome = new Set(results.map(({ message }) => message.id));
   const marksOnly = [...dataSent].filter((id) => !withOutcome.has(id));
   // Not guarded by the lease: the data did go out, whoever holds the message now.
-  const markDataSent = (tx: DbOrTx) => (marksOnly.length > 0 ? tx.update(messages).set({ dataSentAt: now }).where(inArray(messages.id, marksOnly)) : null);
+  const markDataSent = (tx: DbOrTx) =>
+    marksOnly.length > 0 ? tx.update(messages).set({ dataSentAt: now }).where(inArray(messages.id, marksOnly)) : null;
   if (results.length === 0) {
     await markDataSent(db);
     return;
@@ -79,12 +93,17 @@ export async function recordOutcomes(
     }
     const event = EVENT_OF[outcome.kind];
     const isDelivered = outcome.kind === 'delivered';
-    counters.push({ counter: event.counter, deliveryMs: isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined });
+    counters.push({
+      counter: event.counter,
+      deliveryMs: isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined,
+    });
     planEvents.push(eventRow(event.type, message, now, { response: outcome.log }));
     const bounce = outcome.kind === 'bounced' ? outcome.classification : null;
     plans.set(message.id, {
       update: {
         id: message.id,
+        subject: message.subject,
+        mailboxProvider: mailboxProviderOf(message),
         status: event.status,
         attempts: message.attempts + 1,
         nextAttemptAt,
@@ -94,9 +113,16 @@ export async function recordOutcomes(
         attempt: { time: now.toISOString(), log: outcome.log, status: event.status },
       },
       events: planEvents,
-      count: (rollup) => {
+      count: (rollup, tally) => {
         for (const { counter, deliveryMs } of counters) rollup.count(facts(message, now), counter, deliveryMs);
         if (bounce) rollup.countBounce(facts(message, now), bounce);
+        // Counted under the provider the message keeps (its first outcome's), so a deferral is taken off where it was added.
+        tally.addTransition(
+          { ...message, mailboxProvider: mailboxProviderOf(message) },
+          message.status,
+          event.status,
+          now,
+        );
       },
       suppression:
         bounce && HARD_BOUNCES.has(bounce) && !message.isSandbox
@@ -110,7 +136,8 @@ export async function recordOutcomes(
               at: now,
             }
           : null,
-      latencySeconds: isDelivered && !message.isSandbox ? (now.getTime() - message.firstAttemptAt.getTime()) / 1000 : null,
+      latencySeconds:
+        isDelivered && !message.isSandbox ? (now.getTime() - message.firstAttemptAt.getTime()) / 1000 : null,
     });
   }
 
@@ -121,6 +148,8 @@ export async function recordOutcomes(
   const updateHeld = sql`
     update ${messages} as m set
       status = u.status,
+      subject = u.subject,
+      mailbox_provider = coalesce(m.mailbox_provider, u.mailbox_provider),
       attempts = u.attempts,
       next_attempt_at = u.next_attempt_at,
       lease_until = null,
@@ -132,15 +161,18 @@ export async function recordOutcomes(
       delivery_attempts = m.delivery_attempts || jsonb_build_array(u.attempt::jsonb),
       updated_at = ${now.toISOString()}::timestamptz
     from unnest(
-      ${column('id')}::uuid[], ${column('status')}::text[], ${column('attempts')}::int[],
+      ${column('id')}::uuid[], ${column('subject')}::text[], ${column('mailboxProvider')}::text[], ${column('status')}::text[], ${column('attempts')}::int[],
       ${sql.param(updates.map((update) => update.nextAttemptAt?.toISOString() ?? null))}::timestamptz[],
       ${sql.param(updates.map((update) => update.deliveredAt?.toISOString() ?? null))}::timestamptz[],
       ${column('classification')}::text[], ${column('isDataSent')}::boolean[], ${sql.param(updates.map((update) => JSON.stringify(update.attempt)))}::text[]
-    ) as u(id, status, attempts, next_attempt_at, delivered_at, classification, is_data_sent, attempt)
+    ) as u(id, subject, mailbox_provider, status, attempts, next_attempt_at, delivered_at, classification, is_data_sent, attempt)
     where m.id = u.id and m.locked_by = ${workerId}
     returning m.id`;
   const all = [...plans.values()];
-  if (all.every((plan) => !plan.suppression) && (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null, writer))) {
+  if (
+    all.every((plan) => !plan.suppression) &&
+    (await writeInOneStatement(db, all, updateHeld, markDataSent(db)?.getSQL() ?? null, writer))
+  ) {
     countWritten(all);
     return;
   }
@@ -149,14 +181,22 @@ export async function recordOutcomes(
   await db.transaction(async (tx) => {
     await markDataSent(tx);
     const result = await tx.execute(updateHeld);
-    const held = ((result as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => plans.get(row.id)).filter((plan): plan is Plan => plan !== undefined);
+    const held = ((result as unknown as { rows: { id: string }[] }).rows ?? [])
+      .map((row) => plans.get(row.id))
+      .filter((plan): plan is Plan => plan !== undefined);
     const rollup = new Rollup(writer);
-    for (const plan of held) plan.count(rollup);
-    await bulkInsert(tx, events, held.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })));
+    const tally = new CampaignTally();
+    for (const plan of held) plan.count(rollup, tally);
+    await bulkInsert(
+      tx,
+      events,
+      held.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })),
+    );
     for (const plan of held) if (plan.suppression) await suppressRecipient(tx, plan.suppression);
     // Tags before hours, the order in which acceptance's one statement takes them (its last upsert
     // runs first): in the opposite order, outcomes and sends deadlock on the same counter rows.
     for (const statement of rollup.statements(tx).reverse()) await tx.execute(statement);
+    await tally.flush(tx, writer);
     written = held;
   });
   countWritten(written);
@@ -172,17 +212,32 @@ function countWritten(plans: Plan[]): void {
  * no suppression to write. If some lease was lost, the final division fails the whole statement,
  * nothing is written, and this returns false for the transaction above to write only the held rows.
  */
-async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markDataSent: SQL | null, writer: number): Promise<boolean> {
+async function writeInOneStatement(
+  db: Db,
+  plans: Plan[],
+  updateHeld: SQL,
+  markDataSent: SQL | null,
+  writer: number,
+): Promise<boolean> {
   const rollup = new Rollup(writer);
-  for (const plan of plans) plan.count(rollup);
+  const tally = new CampaignTally();
+  for (const plan of plans) plan.count(rollup, tally);
   // Side statements run after the main one, last listed first: counters as acceptance takes them
-  // (tags before hours, see above), then events and marks.
-  const writes = [markDataSent, bulkInsertSql(events, plans.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row }))), ...rollup.statements(db)].filter(
-    (statement): statement is SQL => statement !== null,
-  );
+  // (tags before hours, see above), then campaigns' counters, events and marks.
+  const writes = [
+    markDataSent,
+    bulkInsertSql(
+      events,
+      plans.flatMap((plan) => plan.events).map((row) => ({ id: newId(), ...row })),
+    ),
+    ...tally.statements(writer).reverse(),
+    ...rollup.statements(db),
+  ].filter((statement): statement is SQL => statement !== null);
   const ctes = writes.map((statement, index) => sql`${sql.raw(`w${index}`)} as (${statement})`);
   try {
-    await db.execute(sql`with held as (${updateHeld}), ${sql.join(ctes, sql`, `)} select case when count(*) = ${plans.length} then count(*) else count(*) / 0 end from held`);
+    await db.execute(
+      sql`with held as (${updateHeld}), ${sql.join(ctes, sql`, `)} select case when count(*) = ${plans.length} then count(*) else count(*) / 0 end from held`,
+    );
     return true;
   } catch (error) {
     const cause = (error as { cause?: { code?: string }; code?: string }).cause ?? (error as { code?: string });
@@ -193,13 +248,33 @@ async function writeInOneStatement(db: Db, plans: Plan[], updateHeld: SQL, markD
 
 /** The domains whose bounce rate may have changed with these outcomes (see unsafePauseOnBounceRate). */
 export function bouncedDomainIds(results: { message: ClaimedMessage; outcome: Outcome }[]): string[] {
-  return [...new Set(results.filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox).map(({ message }) => message.domainId))];
+  return [
+    ...new Set(
+      results
+        .filter(({ message, outcome }) => outcome.kind === 'bounced' && !message.isSandbox)
+        .map(({ message }) => message.domainId),
+    ),
+  ];
 }
 
 function facts(message: ClaimedMessage, at: Date) {
-  return { accountId: message.accountId, at, senderDomain: message.senderDomain, recipientDomain: message.recipientDomain, tags: message.tags };
+  return {
+    accountId: message.accountId,
+    at,
+    senderDomain: message.senderDomain,
+    recipientDomain: message.recipientDomain,
+    tags: message.tags,
+  };
 }
 
 function eventRow(type: EventType, message: ClaimedMessage, at: Date, extra: Record<string, unknown>) {
-  return { accountId: message.accountId, type, messageId: message.id, domainId: message.domainId, payload: messageEventPayload(type, message, extra), isSandbox: message.isSandbox, createdAt: at };
+  return {
+    accountId: message.accountId,
+    type,
+    messageId: message.id,
+    domainId: message.domainId,
+    payload: messageEventPayload(type, message, extra),
+    isSandbox: message.isSandbox,
+    createdAt: at,
+  };
 }

@@ -11,7 +11,11 @@ export type Destination =
  * A/AAAA when it has no MX. NXDOMAIN and a null MX are permanent; DNS failures are temporary.
  * Hosts that resolve only to loopback, private or link-local addresses are refused unless allowed.
  */
-export async function resolveDestination(dns: DnsLookup, domain: string, options: { allowPrivateNetworks: boolean }): Promise<Destination> {
+export async function resolveDestination(
+  dns: DnsLookup,
+  domain: string,
+  options: { allowPrivateNetworks: boolean },
+): Promise<Destination> {
   const mx = await dns.mxRecords(domain);
   if (mx.status === 'error') return { kind: 'temporary', reason: `MX lookup for ${domain} failed: ${mx.error}` };
   let names: string[];
@@ -27,11 +31,17 @@ export async function resolveDestination(dns: DnsLookup, domain: string, options
     const answer = await dns.addresses(name);
     if (answer.status === 'error') lastError = answer.error;
     if (answer.status !== 'found') continue;
-    const usable = options.allowPrivateNetworks ? answer.values : answer.values.filter((address) => !isPrivateAddress(address));
+    const usable = options.allowPrivateNetworks
+      ? answer.values
+      : answer.values.filter((address) => !isPrivateAddress(address));
     if (usable.length) hosts.push({ host: name, addresses: usable });
     else lastError = `${name} resolves only to private addresses`;
   }
   if (hosts.length) return { kind: 'hosts', hosts };
-  if (lastError) return { kind: mx.status === 'found' ? 'temporary' : 'temporary', reason: `no usable address for ${domain}: ${lastError}` };
+  if (lastError)
+    return {
+      kind: mx.status === 'found' ? 'temporary' : 'temporary',
+      reason: `no usable address for ${domain}: ${lastError}`,
+    };
   return { kind: 'permanent', reason: `${domain} has no MX or address records` };
 }

@@ -36,16 +36,48 @@ function parsedKey(key: DkimKey): KeyObject {
  * List-Unsubscribe-Post, which RFC 8058 requires to be covered by the signature with List-Unsubscribe.
  */
 const SIGNED_HEADERS = [
-  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding', 'Content-ID', 'Content-Description',
-  'Resent-Date', 'Resent-From', 'Resent-Sender', 'Resent-To', 'Resent-Cc', 'Resent-Message-ID', 'In-Reply-To', 'References',
-  'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'Resent-Date',
+  'Resent-From',
+  'Resent-Sender',
+  'Resent-To',
+  'Resent-Cc',
+  'Resent-Message-ID',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
 ].join(':');
 
 export type DkimSigningOptions = { domain: string; selector: string; key: DkimKey };
 
 /** Prepends a DKIM-Signature (relaxed/relaxed, rsa-sha256) for the sender domain to the message. */
 export async function signDkim(raw: Buffer, options: DkimSigningOptions): Promise<Buffer> {
-  const signer = new DKIM({ domainName: options.domain, keySelector: options.selector, privateKey: parsedKey(options.key) as never, cacheDir: false, headerFieldNames: SIGNED_HEADERS });
+  const signer = new DKIM({
+    domainName: options.domain,
+    keySelector: options.selector,
+    privateKey: parsedKey(options.key) as never,
+    cacheDir: false,
+    headerFieldNames: SIGNED_HEADERS,
+  });
   const stream = signer.sign(raw);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -75,7 +107,12 @@ const headerParser = new MessageParser();
  */
 export function signDkimHead(head: string, bodyHash: string, options: DkimSigningOptions): string {
   headerParser.rawHeaders = Buffer.from(head, 'utf8');
-  const signature = sign(headerParser.parseHeaders(), 'sha256', bodyHash, { domainName: options.domain, keySelector: options.selector, privateKey: parsedKey(options.key), headerFieldNames: SIGNED_HEADERS });
+  const signature = sign(headerParser.parseHeaders(), 'sha256', bodyHash, {
+    domainName: options.domain,
+    keySelector: options.selector,
+    privateKey: parsedKey(options.key),
+    headerFieldNames: SIGNED_HEADERS,
+  });
   // nodemailer's streaming signer leaves a message unsigned when the key fails; this one refuses.
   if (!signature) throw new Error(`the DKIM key ${options.key.id} could not sign`);
   return signature;

@@ -1,14 +1,26 @@
 import { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
-export type SmtpTarget = { host: string; address: string; port: number; secure: boolean; auth?: { user: string; pass: string } };
+export type SmtpTarget = {
+  host: string;
+  address: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+};
 
 export type SendResult =
   | { kind: 'accepted'; response: string; host: string }
   | { kind: 'rejected'; code: number; response: string; host: string }
   | { kind: 'unreachable'; reason: string };
 
-type PooledConnection = { connection: SMTPConnection; target: SmtpTarget; isBusy: boolean; lastUsed: number; sent: number };
+type PooledConnection = {
+  connection: SMTPConnection;
+  target: SmtpTarget;
+  isBusy: boolean;
+  lastUsed: number;
+  sent: number;
+};
 
 const MAX_MESSAGES_PER_CONNECTION = 1000;
 const IDLE_CLOSE_MS = 30_000;
@@ -33,37 +45,77 @@ export class SmtpPool {
    * when it broke): the connection takes its next message only after `settle`, so a caller that
    * records the outcome there leaves at most one sent-but-unrecorded message per connection.
    */
-  async send<T>(envelope: { from: string; to: string }, raw: Buffer, hooks: { onDataSent: () => void; settle: (result: SendResult) => Promise<T> }): Promise<T> {
-    const pooled = await this.acquire();
-    if ('reason' in pooled) return hooks.settle({ kind: 'unreachable', reason: pooled.reason });
-    let result: SendResult;
-    let isReusable: boolean;
-    try {
-      const response = await new Promise<string>((resolve, reject) => {
-        const stream = Readable.from([raw]);
-        stream.once('end', hooks.onDataSent);
-        pooled.connection.send(envelope, stream, (error, info) => (error ? reject(error) : resolve(info.response ?? '250 OK')));
-      });
-      pooled.sent++;
-      result = { kind: 'accepted', response, host: pooled.target.host };
-      isReusable = pooled.sent < MAX_MESSAGES_PER_CONNECTION;
-    } catch (error) {
-      const failure = error as Error & { responseCode?: number; response?: string; code?: string };
-      // After a refusal the session is still in its transaction: RSET, and it can be reused.
-      // Anything else (timeouts, broken sockets) and the connection is dropped.
-      const isRefusal = typeof failure.responseCode === 'number' && failure.responseCode >= 400;
-      if (!isRefusal) {
-        this.release(pooled, false);
-        return hooks.settle({ kind: 'unreachable', reason: `${pooled.target.host}: ${failure.message}` });
+  async send<T>(
+    envelope: { from: string; to: string },
+    raw: Buffer,
+    hooks: { onDataSent: () => void; settle: (result: SendResult) => Promise<T> },
+  ): Promise<T> {
+    let isDataSent = false;
+    const onDataSent = () => {
+      isDataSent = true;
+      hooks.onDataSent();
+    };
+    for (let attempt = 1; ; attempt++) {
+      const acquired = await this.acquire();
+      if ('reason' in acquired) return hooks.settle({ kind: 'unreachable', reason: acquired.reason });
+      const { pooled, isReused } = acquired;
+      let result: SendResult;
+      let isReusable: boolean;
+      try {
+        const response = await this.transmit(pooled.connection, envelope, raw, onDataSent);
+        pooled.sent++;
+        result = { kind: 'accepted', response, host: pooled.target.host };
+        isReusable = pooled.sent < MAX_MESSAGES_PER_CONNECTION;
+      } catch (error) {
+        const failure = error as Error & { responseCode?: number; response?: string; code?: string };
+        // After a refusal the session is still in its transaction: RSET, and it can be reused.
+        // Anything else (timeouts, broken sockets) and the connection is dropped.
+        const isRefusal =
+          typeof failure.responseCode === 'number' && failure.responseCode >= 400 && failure.responseCode !== 421;
+        if (!isRefusal) {
+          this.release(pooled, false);
+          // A kept connection the server had closed (its idle timeout, a 421) before it took the
+          // message says nothing of the destination: once more at once, on a new connection.
+          if (isReused && !isDataSent && attempt === 1) continue;
+          if (failure.responseCode === 421)
+            return hooks.settle({
+              kind: 'rejected',
+              code: 421,
+              response: (failure.response ?? failure.message).trim(),
+              host: pooled.target.host,
+            });
+          return hooks.settle({ kind: 'unreachable', reason: `${pooled.target.host}: ${failure.message}` });
+        }
+        isReusable = failure.code !== 'ETIMEDOUT' && (await this.reset(pooled.connection));
+        result = {
+          kind: 'rejected',
+          code: failure.responseCode!,
+          response: (failure.response ?? failure.message).trim(),
+          host: pooled.target.host,
+        };
       }
-      isReusable = failure.code !== 'ETIMEDOUT' && (await this.reset(pooled.connection));
-      result = { kind: 'rejected', code: failure.responseCode!, response: (failure.response ?? failure.message).trim(), host: pooled.target.host };
+      try {
+        return await hooks.settle(result);
+      } finally {
+        this.release(pooled, isReusable);
+      }
     }
-    try {
-      return await hooks.settle(result);
-    } finally {
-      this.release(pooled, isReusable);
-    }
+  }
+
+  private transmit(
+    connection: SMTPConnection,
+    envelope: { from: string; to: string },
+    raw: Buffer,
+    onDataSent: () => void,
+  ): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const stream = Readable.from([raw]);
+      stream.once('end', onDataSent);
+      // A copy: nodemailer writes the failure of a transaction onto the envelope it was given.
+      connection.send({ ...envelope }, stream, (error, info) =>
+        error ? reject(error) : resolve(info.response ?? '250 OK'),
+      );
+    });
   }
 
   private reset(connection: SMTPConnection): Promise<boolean> {
@@ -90,12 +142,17 @@ export class SmtpPool {
     return this.connections.length === 0 && this.waiting.length === 0;
   }
 
-  private async acquire(): Promise<PooledConnection | { reason: string }> {
+  /** An idle connection (`isReused`), or a new one when fewer than the maximum are open. */
+  private async acquire(): Promise<{ pooled: PooledConnection; isReused: boolean } | { reason: string }> {
     for (;;) {
       const idle = this.connections.find((pooled) => !pooled.isBusy);
+      if (idle?.connection.destroyed) {
+        this.drop(idle);
+        continue;
+      }
       if (idle) {
         idle.isBusy = true;
-        return idle;
+        return { pooled: idle, isReused: true };
       }
       if (this.connections.length < this.options.maxConnections) {
         const placeholder = { isBusy: true } as PooledConnection;
@@ -108,7 +165,11 @@ export class SmtpPool {
           return opened;
         }
         Object.assign(placeholder, opened, { isBusy: true });
-        return placeholder;
+        // A connection the server closes while it waits in the pool leaves it then.
+        opened.connection.once('end', () => {
+          if (!placeholder.isBusy) this.drop(placeholder);
+        });
+        return { pooled: placeholder, isReused: false };
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }

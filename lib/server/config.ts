@@ -1,63 +1,19 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { CoreConfig } from '@/lib/core/config';
+import { parseSpamdUrl } from '@/lib/core/preflight/spamd-client';
 import { parseCidr, type Cidr } from '@/lib/shared/ip';
+import { booleanFlag, hostPortList, optionalPort, parseSystemSender, port } from './config-fields';
+import { settingsOf, type Config } from './config-settings';
 
 export const ALL_ROLES = ['web', 'worker', 'smtp', 'mx'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 /**
- * Connections one host opens to one destination when DELIVERY_CONNECTIONS is unset: Postfix's
- * default_destination_concurrency_limit. Each connection waits for its outcome's commit before its
- * next message, so the outcome writer's groups are as large as the open connections: with 8,
- * PGlite wrote 7 outcomes per statement at ~4 ms each, a third of its event loop; with 20, 12.
- */
-export const HOST_CONNECTIONS_PER_DESTINATION = 20;
-
-const port = (fallback: number) =>
-  z.coerce.number().int().min(1, 'must be a port number (1-65535)').max(65535, 'must be a port number (1-65535)').default(fallback);
-
-/** A port that 0 turns off. */
-const optionalPort = (fallback: number) =>
-  z.coerce.number().int().min(0, 'must be a port number (0-65535)').max(65535, 'must be a port number (0-65535)').default(fallback);
-
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .default('false')
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const hostPortList = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-    return entries.map((entry) => {
-      const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
-      if (!match) {
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is not host or host:port` });
-        return { host: entry, port: 53 };
-      }
-      return { host: match[1].replace(/^\[|\]$/g, ''), port: match[2] ? Number(match[2]) : 53 };
-    });
-  });
-
-/** `Name <address>` or `address`; the name may be quoted. Null when the address is not one. */
-function parseSystemSender(value: string): { email: string; name: string | null } | null {
-  const match = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(value);
-  if (!match) return null;
-  const email = (match[2] ?? match[3]).toLowerCase();
-  if (!/^[^@\s]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(email)) return null;
-  const name = match[1]?.trim() || null;
-  // A display name goes into a header: no line breaks, no control characters.
-  if (name && /[\x00-\x1f\x7f]/.test(name)) return null;
-  return { email, name };
-}
-
-/**
- * Every environment variable Mailstead reads, with its default. The README's configuration table
- * mirrors this list; `loadConfig` is the only place that reads process.env.
+ * Every environment variable Mailstead reads, with its default. docs/configuration.md
+ * mirrors this list (tests/docs checks it); `loadConfig` is the only place that reads process.env.
  */
 const envSchema = z.object({
   PORT: port(3000),
@@ -70,16 +26,23 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || /^rediss?:\/\//.test(value), 'must be a redis:// URL'),
-  PUBLIC_URL: z.string().default('').refine((value) => value === '' || URL.canParse(value), 'must be an absolute URL'),
+  PUBLIC_URL: z
+    .string()
+    .default('')
+    .refine((value) => value === '' || URL.canParse(value), 'must be an absolute URL'),
   TRUST_PROXY: z
     .string()
     .default('')
     .transform((value, ctx) =>
-      value.split(',').map((entry) => entry.trim()).filter(Boolean).map((entry) => {
-        const cidr = parseCidr(entry);
-        if (!cidr) ctx.addIssue({ code: 'custom', message: `"${entry}" is not a CIDR or IP address` });
-        return cidr as Cidr;
-      }),
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const cidr = parseCidr(entry);
+          if (!cidr) ctx.addIssue({ code: 'custom', message: `"${entry}" is not a CIDR or IP address` });
+          return cidr as Cidr;
+        }),
     ),
   TLS_CERT: z.string().default(''),
   TLS_KEY: z.string().default(''),
@@ -87,10 +50,16 @@ const envSchema = z.object({
     .string()
     .default(ALL_ROLES.join(','))
     .transform((value, ctx) => {
-      const roles = value.split(',').map((role) => role.trim()).filter(Boolean);
+      const roles = value
+        .split(',')
+        .map((role) => role.trim())
+        .filter(Boolean);
       for (const role of roles) {
         if (!(ALL_ROLES as readonly string[]).includes(role)) {
-          ctx.addIssue({ code: 'custom', message: `unknown role "${role}" (expected some of ${ALL_ROLES.join(', ')})` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown role "${role}" (expected some of ${ALL_ROLES.join(', ')})`,
+          });
         }
       }
       if (roles.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one role' });
@@ -102,8 +71,13 @@ const envSchema = z.object({
     .refine((value) => value === '' || value.length >= 32, 'must be at least 32 characters'),
   // Processes `mailstead start` forks (node:cluster) per group (plan-processes.ts: serving and
   // delivering); unset: one per core on PostgreSQL, 1 on PGlite (one process, every role).
-  WORKERS: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(256, 'must be at most 256').optional(),
-  // Connections each process's PostgreSQL pool may open (see "Scaling out" in the README).
+  WORKERS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(256, 'must be at most 256')
+    .optional(),
+  // Connections each process's PostgreSQL pool may open (see "Scaling out" in docs/operations.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2, 'must be at least 2').max(1000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAIL_HOSTNAME: z.string().default(''),
@@ -112,7 +86,15 @@ const envSchema = z.object({
   SENDING_IPS: z
     .string()
     .default('')
-    .refine((value) => value.split(',').map((ip) => ip.trim()).filter(Boolean).every((ip) => isIP(ip) !== 0), 'must be a comma-separated list of IP addresses'),
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean)
+          .every((ip) => isIP(ip) !== 0),
+      'must be a comma-separated list of IP addresses',
+    ),
   SMTP_RELAY_URL: z
     .string()
     .default('')
@@ -124,8 +106,32 @@ const envSchema = z.object({
   SMTP_SUBMISSION_TLS_PORT: optionalPort(2465),
   // 0 turns the MX off, as SMTP_SUBMISSION_PORT does submission.
   MX_PORT: optionalPort(2525),
+  // Postfix's smtpd_client_connection_count_limit: one address cannot hold every slot of the MX.
+  MX_MAX_CONNECTIONS_PER_CLIENT: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(50),
+  // From connect to the client's first command line; after it, the idle timeout applies.
+  MX_GREETING_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(300, 'must be at most 300')
+    .default(30),
   HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   ALLOW_PRIVATE_NETWORKS: booleanFlag,
+  // SpamAssassin's spamd for the preflight's spam score: spamd://host:port or tcp://host:port (port 783 by default).
+  SPAMD_URL: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const target = parseSpamdUrl(value);
+      if (!target) ctx.addIssue({ code: 'custom', message: 'must be spamd://host:port or tcp://host:port' });
+      return target;
+    }),
   // `Name <address>` or a bare address on a verified domain of some account; that account sends it.
   SYSTEM_SENDER: z
     .string()
@@ -133,10 +139,17 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       if (value.trim() === '') return null;
       const sender = parseSystemSender(value);
-      if (!sender) ctx.addIssue({ code: 'custom', message: 'must be an email address, optionally as "Name <address>"' });
+      if (!sender)
+        ctx.addIssue({ code: 'custom', message: 'must be an email address, optionally as "Name <address>"' });
       return sender;
     }),
-  INVITATION_TTL_SECONDS: z.coerce.number().int().min(1).max(30 * 24 * 3600).default(7 * 24 * 3600),
+  INVITATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 3600)
+    .default(7 * 24 * 3600),
+  MEDIA_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Tuning knobs, mostly for tests and benchmarks.
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).default(200),
@@ -155,17 +168,29 @@ const envSchema = z.object({
   RETRY_SCHEDULE: z
     .string()
     .default('300,900,1800,3600,7200,14400,28800')
-    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 300,900,3600'),
+    .refine(
+      (value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0),
+      'must be a comma-separated list of seconds, e.g. 300,900,3600',
+    ),
   DELIVERY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(200),
   // SMTP connections per destination per process. Unset: HOST_CONNECTIONS_PER_DESTINATION shared among the WORKERS.
   DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   // Threads per process that compose and DKIM-sign outgoing mail; 0 does it on the event loop. Unset: the cores the processes leave free, at least 1.
-  DELIVERY_THREADS: z.coerce.number().int('must be a whole number').min(0, 'must be at least 0').max(64, 'must be at most 64').optional(),
+  DELIVERY_THREADS: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(0, 'must be at least 0')
+    .max(64, 'must be at most 64')
+    .optional(),
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
-  PAUSE_BOUNCE_RATE: z.coerce.number().gt(0, 'must be a fraction between 0 and 1').max(1, 'must be a fraction between 0 and 1').default(0.1),
+  PAUSE_BOUNCE_RATE: z.coerce
+    .number()
+    .gt(0, 'must be a fraction between 0 and 1')
+    .max(1, 'must be a fraction between 0 and 1')
+    .default(0.1),
   PAUSE_MIN_VOLUME: z.coerce.number().int().min(1).default(50),
   PAUSE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   RETENTION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
@@ -174,63 +199,65 @@ const envSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .default('5,60,300,900,1800,3600,7200,14400,28800,28800')
-    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 5,60,300'),
+    .refine(
+      (value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0),
+      'must be a comma-separated list of seconds, e.g. 5,60,300',
+    ),
   // The contract's "10 times over 7+ hours" for routes: n^4 seconds after the n-th failure, n = 1..10.
   ROUTE_RETRY_SCHEDULE: z
     .string()
     .default('1,16,81,256,625,1296,2401,4096,6561,10000')
-    .refine((value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0), 'must be a comma-separated list of seconds, e.g. 1,16,81'),
+    .refine(
+      (value) => value.split(',').every((part) => /^\d+$/.test(part.trim()) && Number(part) > 0),
+      'must be a comma-separated list of seconds, e.g. 1,16,81',
+    ),
   // AhaSend's rule: 100 failed attempts in a row; and at least an hour of them, so that a burst to a receiver down for a minute does not count.
   WEBHOOK_DISABLE_AFTER_FAILURES: z.coerce.number().int().min(1).default(100),
   WEBHOOK_DISABLE_AFTER_SECONDS: z.coerce.number().int().min(0).default(3600),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(500),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+  // A lab's own CA (PEM) for webhook and route endpoints, trusted besides the public roots; read once at start.
+  WEBHOOK_CA_FILE: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      try {
+        const pem = readFileSync(path.resolve(value), 'utf8');
+        new X509Certificate(pem);
+        return pem;
+      } catch (error) {
+        const { code = '' } = error as NodeJS.ErrnoException;
+        ctx.addIssue({
+          code: 'custom',
+          message: /^E[A-Z]+$/.test(code)
+            ? `cannot be read (${code})`
+            : 'must be a PEM certificate file (-----BEGIN CERTIFICATE-----)',
+        });
+        return null;
+      }
+    }),
   // The operations listener (plain HTTP: /metrics, /healthz, /readyz); off unless a port is given.
   METRICS_PORT: optionalPort(0),
-  METRICS_HOST: z.string().default('127.0.0.1').refine((value) => isIP(value) !== 0, 'must be an IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0'),
+  METRICS_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .refine((value) => isIP(value) !== 0, 'must be an IP address to listen on, e.g. 127.0.0.1 or 0.0.0.0'),
   METRICS_TOKEN: z
     .string()
     .default('')
-    .refine((value) => value === '' || /^[A-Za-z0-9._~+/=-]{16,256}$/.test(value), 'must be 16 to 256 characters of letters, digits and ._~+/=-'),
+    .refine(
+      (value) => value === '' || /^[A-Za-z0-9._~+/=-]{16,256}$/.test(value),
+      'must be 16 to 256 characters of letters, digits and ._~+/=-',
+    ),
   // How long /readyz waits for the database before it answers 503.
   READY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
 
-const isLoopbackAddress = (host: string) => /^127\./.test(host) || host === '::1' || host === '::ffff:127.0.0.1';
+/** The environment as the schema parses it; lib/server/config-settings.ts derives the settings from it. */
+export type Env = z.infer<typeof envSchema>;
 
-/** The process's configuration: core's part (lib/core/config.ts) and the server's own settings. */
-export type Config = CoreConfig & {
-  port: number;
-  dataDir: string;
-  databaseUrl: string | null;
-  redisUrl: string | null;
-  trustProxy: Cidr[];
-  tls: { certPath: string; keyPath: string } | null;
-  roles: Role[];
-  /** Processes that `mailstead start` runs (node:cluster when more than 1; PostgreSQL only). */
-  workers: number;
-  /** Maximum connections of one process's PostgreSQL pool. */
-  databasePoolSize: number;
-  secretFromEnv: string | null;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  dnsServers: { host: string; port: number }[];
-  smtpSubmissionPort: number;
-  /** Implicit-TLS submission (0: off). */
-  smtpSubmissionTlsPort: number;
-  smtpRateLimit: { perSecond: number; burst: number };
-  mxPort: number;
-  rateLimit: { perSecond: number; burst: number };
-  statisticsRateLimit: { perSecond: number; burst: number };
-  /** Slow or silent clients: first byte, TLS handshake and request headers each within `headersMs`; idle keep-alive. */
-  httpTimeouts: { headersMs: number; keepAliveMs: number };
-  jobPollMs: number;
-  /** The operations listener: `/metrics` (bearer `token` when set), `/healthz`, `/readyz`; port 0 is off. */
-  metrics: { port: number; host: string; token: string | null };
-  /** /readyz's database probe gives up after this. */
-  readyTimeoutMs: number;
-  campaignBatchSize: number;
-  retentionPurgeIntervalSeconds: number;
-};
+const isLoopbackAddress = (host: string) => /^127\./.test(host) || host === '::1' || host === '::ffff:127.0.0.1';
 
 export class ConfigError extends Error {}
 
@@ -249,77 +276,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid ${e.TLS_CERT ? 'TLS_KEY' : 'TLS_CERT'}: TLS_CERT and TLS_KEY must be set together`);
   }
   if (e.DATABASE_URL && !e.MAILSTEAD_SECRET) {
-    throw new ConfigError('missing MAILSTEAD_SECRET: it is required when DATABASE_URL is set (every process must share one master key)');
+    throw new ConfigError(
+      'missing MAILSTEAD_SECRET: it is required when DATABASE_URL is set (every process must share one master key)',
+    );
   }
   // Metrics name every account's volume: never reachable from other hosts without a token.
   if (e.METRICS_PORT !== 0 && !isLoopbackAddress(e.METRICS_HOST) && !e.METRICS_TOKEN) {
-    throw new ConfigError(`missing METRICS_TOKEN: it is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address`);
+    throw new ConfigError(
+      `missing METRICS_TOKEN: it is required when METRICS_HOST (${e.METRICS_HOST}) is not a loopback address`,
+    );
   }
-  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) throw new ConfigError(`invalid METRICS_PORT="${e.METRICS_PORT}": must differ from PORT`);
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError(`invalid METRICS_PORT="${e.METRICS_PORT}": must differ from PORT`);
+  if (e.WEBHOOK_CA_FILE && !e.ALLOW_PRIVATE_NETWORKS) {
+    throw new ConfigError('invalid WEBHOOK_CA_FILE: it is for labs and tests, and needs ALLOW_PRIVATE_NETWORKS=true');
+  }
   if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
-    throw new ConfigError(`invalid WORKERS="${env.WORKERS}": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1`);
+    throw new ConfigError(
+      `invalid WORKERS="${env.WORKERS}": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1`,
+    );
   }
-  const publicUrl = new URL(e.PUBLIC_URL || `https://localhost:${e.PORT}`);
-  const workers = e.WORKERS ?? (e.DATABASE_URL ? availableParallelism() : 1);
-  return {
-    port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || null,
-    redisUrl: e.REDIS_URL || null,
-    publicUrl,
-    trustProxy: e.TRUST_PROXY,
-    tls: e.TLS_CERT ? { certPath: path.resolve(e.TLS_CERT), keyPath: path.resolve(e.TLS_KEY) } : null,
-    roles: e.ROLES,
-    workers,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    secretFromEnv: e.MAILSTEAD_SECRET || null,
-    logLevel: e.LOG_LEVEL,
-    mailHostname: e.MAIL_HOSTNAME || publicUrl.hostname,
-    dnsServers: e.DNS_SERVERS,
-    spfInclude: e.SPF_INCLUDE || null,
-    sendingIps: e.SENDING_IPS.split(',').map((ip) => ip.trim()).filter(Boolean),
-    smtpRelayUrl: e.SMTP_RELAY_URL || null,
-    smtpDeliveryPort: e.SMTP_DELIVERY_PORT,
-    smtpSubmissionPort: e.SMTP_SUBMISSION_PORT,
-    smtpSubmissionTlsPort: e.SMTP_SUBMISSION_TLS_PORT,
-    smtpRateLimit: { perSecond: e.SMTP_RATE_LIMIT_PER_SECOND, burst: e.SMTP_RATE_LIMIT_BURST },
-    mxPort: e.MX_PORT,
-    httpPort: e.HTTP_PORT,
-    allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS,
-    systemSender: e.SYSTEM_SENDER,
-    invitationTtlSeconds: e.INVITATION_TTL_SECONDS,
-    rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
-    statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
-    httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
-    jobPollMs: e.JOB_POLL_MS,
-    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
-    readyTimeoutMs: e.READY_TIMEOUT_MS,
-    campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
-    dns: { timeoutMs: e.DNS_TIMEOUT_MS, checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS, recheckIntervalSeconds: e.DNS_RECHECK_INTERVAL_SECONDS },
-    delivery: {
-      retrySchedule: e.RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
-      batchSize: e.DELIVERY_BATCH_SIZE,
-      connections: e.DELIVERY_CONNECTIONS ?? Math.max(2, Math.ceil(HOST_CONNECTIONS_PER_DESTINATION / workers)),
-      pollMs: e.DELIVERY_POLL_MS,
-      leaseSeconds: e.DELIVERY_LEASE_SECONDS,
-      // One per core of the process's share, at least one. The threads run at a lower priority and
-      // take only what the loops leave: the loop answers requests first even when the processes
-      // fill the cores (PostgreSQL, 2 workers on 2 cores: p99 acceptance 283-317 ms with one thread
-      // each against 1.0-1.9 s without). On PGlite, whose database has a thread of its own, two on
-      // 2 cores delivered 980-993 msg/s against 925-948 with one (single runs, one hour).
-      threads: e.DELIVERY_THREADS ?? Math.max(1, Math.floor(availableParallelism() / workers)),
-      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
-    },
-    pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
-    retentionPurgeIntervalSeconds: e.RETENTION_PURGE_INTERVAL_SECONDS,
-    webhooks: {
-      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
-      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
-      routeRetrySchedule: e.ROUTE_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),
-      disableAfterFailures: e.WEBHOOK_DISABLE_AFTER_FAILURES,
-      disableAfterSeconds: e.WEBHOOK_DISABLE_AFTER_SECONDS,
-      pollMs: e.WEBHOOK_POLL_MS,
-      concurrency: e.WEBHOOK_CONCURRENCY,
-    },
-  };
+  return settingsOf(e);
 }

@@ -37,7 +37,8 @@ export async function startControlSocket(registry: Registry): Promise<{ close: (
   async function answer(line: string): Promise<ControlResponse> {
     try {
       const request = JSON.parse(line) as ControlRequest;
-      if (!isOperatorCommand(request.command)) return { ok: false, kind: 'usage', message: `unknown command ${request.command}` };
+      if (!isOperatorCommand(request.command))
+        return { ok: false, kind: 'usage', message: `unknown command ${request.command}` };
       return { ok: true, result: await OPERATOR_COMMANDS[request.command](registry, request.args ?? {}) };
     } catch (error) {
       if (error instanceof AppError) return { ok: false, kind: error.kind, message: error.message };

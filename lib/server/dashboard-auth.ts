@@ -27,17 +27,24 @@ export type DashboardAuth = {
 const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
 
 // Ten failed sign-ins per address and per email, refilled over 15 minutes (one every 90 seconds).
+// SMTP AUTH uses the same figures per address and per username.
 const SIGN_IN_ATTEMPTS = 10;
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
-export function publishDashboardAuth(registry: Registry): DashboardAuth {
-  const limiter = createSignInLimiter({
+/** The failed-sign-in limiter of the process: `kind` keeps SMTP AUTH's counters apart from the dashboard's. */
+export function createAccountSignInLimiter(registry: Registry, kind?: string) {
+  return createSignInLimiter({
     redis: registry.redis,
     namespace: registry.secrets.fingerprint().slice(0, 12),
     logger: registry.logger,
     attempts: SIGN_IN_ATTEMPTS,
     windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    ...(kind ? { kind } : {}),
   });
+}
+
+export function publishDashboardAuth(registry: Registry): DashboardAuth {
+  const limiter = createAccountSignInLimiter(registry);
   const auth: DashboardAuth = {
     async verifyCredentials(email, password, clientIp, requestId) {
       const logger = requestId ? registry.logger.child({ reqId: requestId }) : registry.logger;
@@ -51,7 +58,10 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
         logger.info({ clientIp }, 'failed dashboard sign-in');
         return { ok: false, reason: 'invalid' };
       }
-      return { ok: true, user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion } };
+      return {
+        ok: true,
+        user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion },
+      };
     },
     async isSessionValid(userId, sessionVersion) {
       return (await authenticateSession(registry.db, userId, sessionVersion)) !== null;

@@ -41,7 +41,8 @@ export function createDashboard(logger: Logger, root = PROJECT_ROOT) {
     ready,
     handle(req: IncomingMessage, res: ServerResponse) {
       const serve = () => {
-        if (handler) return void handler(req, res).catch((error) => logger.error({ err: error }, 'dashboard request failed'));
+        if (handler)
+          return void handler(req, res).catch((error) => logger.error({ err: error }, 'dashboard request failed'));
         res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
         res.end(`${failure ?? 'the dashboard is starting'}\n`);
       };

@@ -14,7 +14,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** The pid holding the embedded database, or null when nobody (alive) does. */
-function lockHolder(dataDir: string): number | null {
+export function lockHolder(dataDir: string): number | null {
   try {
     const pid = Number(readFileSync(lockPath(dataDir), 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;

@@ -27,7 +27,10 @@ function readSnapshot(from: ScrapeSource): Promise<Snapshot | null> {
   if (snapshot && Date.now() - snapshot.at < SNAPSHOT_MAX_AGE_MS) return snapshot.reading;
   const reading = (async () => {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${from.timeoutMs} ms`)), from.timeoutMs)));
+    const timeout = new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(() => reject(new Error(`no answer within ${from.timeoutMs} ms`)), from.timeoutMs)),
+    );
     try {
       const started = performance.now();
       // Sequential: on PGlite every statement waits its turn anyway, and the first times that wait.
@@ -63,7 +66,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   new Gauge({
     name: 'mailstead_database_up',
     aggregator: 'max',
-    help: '1 when the database answered the scrape\'s queries within READY_TIMEOUT_MS, else 0',
+    help: "1 when the database answered the scrape's queries within READY_TIMEOUT_MS, else 0",
     registers: [metricsRegistry],
     async collect() {
       this.set(source && (await readSnapshot(source)) ? 1 : 0);
@@ -72,7 +75,7 @@ export function installScrapeMetrics(next: ScrapeSource): void {
   new Gauge({
     name: 'mailstead_database_query_seconds',
     aggregator: 'max',
-    help: 'How long the scrape\'s queue query took, waiting included (on PGlite, the wait behind other statements)',
+    help: "How long the scrape's queue query took, waiting included (on PGlite, the wait behind other statements)",
     registers: [metricsRegistry],
     async collect() {
       const reading = source ? await readSnapshot(source) : null;

@@ -5,7 +5,7 @@ import { hasShippedMigrations } from '@/lib/db/migrate';
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { metricsRegistry } from '@/lib/shared/metrics';
-import type { Config } from './config';
+import type { Config } from './config-settings';
 import type { Logger } from './logger';
 import { installScrapeMetrics } from './metrics-collectors';
 import { createReadiness } from './readiness';
@@ -39,9 +39,20 @@ export function answerHealth(readiness: HealthSource, req: IncomingMessage, res:
   return true;
 }
 
-function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {
+function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
   res.end(req.method === 'HEAD' ? undefined : text);
 }
 
@@ -71,9 +82,18 @@ export async function startOperationsServer(options: {
   const collect = options.collect ?? (() => metricsRegistry.metrics());
   const server = http.createServer((req, res) => {
     if (answerHealth(readiness, req, res)) return;
-    if (!/^\/metrics(\?.*)?$/.test(req.url ?? '')) return sendJson(req, res, 404, { message: 'not found: /metrics, /healthz and /readyz are served here' });
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(req, res, 405, { message: 'use GET or HEAD' }, { allow: 'GET, HEAD' });
-    if (token && !hasToken(req, token)) return sendJson(req, res, 401, { message: 'a bearer token (METRICS_TOKEN) is required' }, { 'www-authenticate': 'Bearer' });
+    if (!/^\/metrics(\?.*)?$/.test(req.url ?? ''))
+      return sendJson(req, res, 404, { message: 'not found: /metrics, /healthz and /readyz are served here' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(req, res, 405, { message: 'use GET or HEAD' }, { allow: 'GET, HEAD' });
+    if (token && !hasToken(req, token))
+      return sendJson(
+        req,
+        res,
+        401,
+        { message: 'a bearer token (METRICS_TOKEN) is required' },
+        { 'www-authenticate': 'Bearer' },
+      );
     collect().then(
       (text) => {
         res.writeHead(200, { 'content-type': metricsRegistry.contentType, 'cache-control': 'no-store' });
@@ -120,8 +140,13 @@ export async function startOperations(config: Config, logger: Logger) {
     new AggregatorRegistry();
     AggregatorRegistry.setRegistries([metricsRegistry]);
   }
-  const listener = port !== 0 && !isClusterWorker ? await startOperationsServer({ host, port, token, readiness, logger }) : null;
-  if (listener) logger.info({ host, port: listener.port, isTokenRequired: token !== null }, 'operations listener: /metrics, /healthz, /readyz (plain HTTP)');
+  const listener =
+    port !== 0 && !isClusterWorker ? await startOperationsServer({ host, port, token, readiness, logger }) : null;
+  if (listener)
+    logger.info(
+      { host, port: listener.port, isTokenRequired: token !== null },
+      'operations listener: /metrics, /healthz, /readyz (plain HTTP)',
+    );
   return {
     readiness,
     port: listener?.port ?? null,
@@ -129,7 +154,14 @@ export async function startOperations(config: Config, logger: Logger) {
     /** Once the database is open and migrated. */
     attach(registry: Registry) {
       readiness.setDatabaseProbe(async () => ({ hasMigrations: await hasShippedMigrations(registry.db) }));
-      if (port !== 0) installScrapeMetrics({ db: registry.db, poolUse: () => registry.database.poolUse(), now: registry.now, logger, timeoutMs: config.readyTimeoutMs });
+      if (port !== 0)
+        installScrapeMetrics({
+          db: registry.db,
+          poolUse: () => registry.database.poolUse(),
+          now: registry.now,
+          logger,
+          timeoutMs: config.readyTimeoutMs,
+        });
     },
     close: async () => listener?.close(),
   };
@@ -139,17 +171,33 @@ export async function startOperations(config: Config, logger: Logger) {
  * The operations listener of a cluster primary (WORKERS > 1): /metrics sums the workers' counters
  * (database-wide gauges take the max), /healthz is the primary, /readyz is every worker started.
  */
-export async function startClusterOperations(config: Config, logger: Logger, workers: () => { ready: number; expected: number }) {
+export async function startClusterOperations(
+  config: Config,
+  logger: Logger,
+  workers: () => { ready: number; expected: number },
+) {
   const { port, host, token } = config.metrics;
   if (port === 0) return null;
   const aggregator = new AggregatorRegistry();
   const readiness = {
     check: async () => {
       const { ready, expected } = workers();
-      return ready >= expected ? { status: 'ready' as const, failing: [] } : { status: 'not ready' as const, failing: [`workers (${ready} of ${expected} started)`] };
+      return ready >= expected
+        ? { status: 'ready' as const, failing: [] }
+        : { status: 'not ready' as const, failing: [`workers (${ready} of ${expected} started)`] };
     },
   };
-  const listener = await startOperationsServer({ host, port, token, readiness, logger, collect: () => aggregator.clusterMetrics() });
-  logger.info({ host, port: listener.port, isTokenRequired: token !== null }, 'operations listener of the primary: /metrics of every worker, /healthz, /readyz');
+  const listener = await startOperationsServer({
+    host,
+    port,
+    token,
+    readiness,
+    logger,
+    collect: () => aggregator.clusterMetrics(),
+  });
+  logger.info(
+    { host, port: listener.port, isTokenRequired: token !== null },
+    'operations listener of the primary: /metrics of every worker, /healthz, /readyz',
+  );
   return listener;
 }

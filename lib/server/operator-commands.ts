@@ -10,6 +10,8 @@ import { listAccounts } from '@/lib/core/accounts/list-accounts';
 import { setAccountStatus } from '@/lib/core/accounts/set-account-status';
 import { setAccountTier } from '@/lib/core/accounts/set-account-tier';
 import type { Services } from '@/lib/core/context';
+import { unsafeReadDatabaseFacts } from '@/lib/core/system/read-database-facts';
+import type { Registry } from './registry';
 
 /**
  * What an operator can do from the command line. The CLI runs these itself, or, when a running
@@ -19,9 +21,12 @@ export const OPERATOR_COMMANDS = {
   'accounts.create': (services: Services, args: Record<string, unknown>) => createAccount(system(services), args),
   'accounts.list': (services: Services) => listAccounts(system(services), {}),
   'accounts.set-tier': (services: Services, args: Record<string, unknown>) => setAccountTier(system(services), args),
-  'accounts.suspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'suspended' }),
-  'accounts.unsuspend': (services: Services, args: Record<string, unknown>) => setAccountStatus(system(services), { ...args, status: 'active' }),
-  'accounts.add-member': (services: Services, args: Record<string, unknown>) => addMemberWithPassword(system(services), args),
+  'accounts.suspend': (services: Services, args: Record<string, unknown>) =>
+    setAccountStatus(system(services), { ...args, status: 'suspended' }),
+  'accounts.unsuspend': (services: Services, args: Record<string, unknown>) =>
+    setAccountStatus(system(services), { ...args, status: 'active' }),
+  'accounts.add-member': (services: Services, args: Record<string, unknown>) =>
+    addMemberWithPassword(system(services), args),
   'accounts.v1-key': async (services: Services, args: Record<string, unknown>) => {
     const accountId = String(args.account_id ?? '');
     if (!isUuid(accountId)) throw invalidInput('invalid account_id');
@@ -29,9 +34,16 @@ export const OPERATOR_COMMANDS = {
     return createV1Key({ ...services, principal: systemPrincipal(accountId) }, { label: args.label });
   },
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
+  // Read-only: `mailstead doctor` compares these with its own clock, key and migrations.
+  'doctor.database': (services: Services) => unsafeReadDatabaseFacts(services),
+  // `mailstead backup` while the server holds the embedded database: the dump is taken here.
+  'backup.create': async (registry: Registry, args: Record<string, unknown>) => {
+    const { createBackup } = await import('./backup/create-backup');
+    return createBackup(registry.database, registry.config, args);
+  },
   // The server applied migrations when it started.
   migrate: async () => ({ migrated: true }),
-} satisfies Record<string, (services: Services, args: Record<string, unknown>) => Promise<unknown>>;
+} satisfies Record<string, (registry: Registry, args: Record<string, unknown>) => Promise<unknown>>;
 
 export type OperatorCommand = keyof typeof OPERATOR_COMMANDS;
 

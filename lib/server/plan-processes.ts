@@ -1,4 +1,5 @@
-import type { Config, Role } from './config';
+import type { Role } from './config';
+import type { Config } from './config-settings';
 
 /** Processes of one kind that the cluster primary forks, and keeps forked. */
 export type ProcessGroup = { name: 'serving' | 'delivering' | 'all'; roles: Role[]; count: number; nice: number };
@@ -20,7 +21,8 @@ export const DELIVERY_NICE = 10;
  */
 export function planProcesses(config: Pick<Config, 'roles' | 'workers'>): ProcessGroup[] {
   const serving = config.roles.filter((role) => role !== 'worker');
-  if (!config.roles.includes('worker') || serving.length === 0) return [{ name: 'all', roles: config.roles, count: config.workers, nice: 0 }];
+  if (!config.roles.includes('worker') || serving.length === 0)
+    return [{ name: 'all', roles: config.roles, count: config.workers, nice: 0 }];
   return [
     { name: 'serving', roles: serving, count: config.workers, nice: 0 },
     { name: 'delivering', roles: ['worker'], count: config.workers, nice: DELIVERY_NICE },

@@ -4,7 +4,12 @@ import type { Role } from './config';
 export type ReadinessReport = {
   status: 'ready' | 'not ready';
   failing: string[];
-  checks: { database: string; migrations: string; roles: Partial<Record<Role, 'started' | 'starting'>>; process: 'running' | 'stopping' };
+  checks: {
+    database: string;
+    migrations: string;
+    roles: Partial<Record<Role, 'started' | 'starting'>>;
+    process: 'running' | 'stopping';
+  };
 };
 
 /** Reachability and migrations in one probe (see hasShippedMigrations); throws when the database does not answer. */
@@ -23,14 +28,20 @@ type State = {
 export function readinessReport(state: State): ReadinessReport {
   const database = state.database === 'timeout' ? `no answer within ${state.timeoutMs} ms` : state.database;
   const migrations = state.hasMigrations === null ? 'unknown' : state.hasMigrations ? 'ok' : 'pending';
-  const roles = Object.fromEntries(state.roles.map((role) => [role, state.started.has(role) ? 'started' : 'starting'] as const));
+  const roles = Object.fromEntries(
+    state.roles.map((role) => [role, state.started.has(role) ? 'started' : 'starting'] as const),
+  );
   const failing = [
     ...(state.database === 'ok' ? [] : ['database']),
     ...(migrations === 'ok' ? [] : ['migrations']),
     ...state.roles.filter((role) => !state.started.has(role)).map((role) => `role:${role}`),
     ...(state.isStopping ? ['process'] : []),
   ];
-  return { status: failing.length === 0 ? 'ready' : 'not ready', failing, checks: { database, migrations, roles, process: state.isStopping ? 'stopping' : 'running' } };
+  return {
+    status: failing.length === 0 ? 'ready' : 'not ready',
+    failing,
+    checks: { database, migrations, roles, process: state.isStopping ? 'stopping' : 'running' },
+  };
 }
 
 /**
@@ -49,7 +60,9 @@ export function createReadiness(options: { roles: Role[]; timeoutMs: number }) {
     const base = { roles: options.roles, started, isStopping, timeoutMs: options.timeoutMs };
     if (!probe) return readinessReport({ ...base, database: 'not open yet', hasMigrations: null });
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs)));
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), options.timeoutMs)),
+    );
     try {
       probing ??= probe().finally(() => (probing = null));
       const found = await Promise.race([probing, timeout]);
@@ -75,5 +88,3 @@ export function createReadiness(options: { roles: Role[]; timeoutMs: number }) {
     check,
   };
 }
-
-export type Readiness = ReturnType<typeof createReadiness>;

@@ -2,22 +2,29 @@ import type { Redis } from 'ioredis';
 import { createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
 import type { Services } from '@/lib/core/context';
 import { createDnsLookup } from '@/lib/core/domains/dns-lookup';
-import { useCounterRowsFor } from '@/lib/core/stats/counter-writers';
-import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
+import { useCounterRowsFor } from '@/lib/core/statistics/counter-writers';
+import { createTemplateRenderer } from '@/lib/core/templates/engine/template-renderer';
 import { verifyMasterKey } from '@/lib/core/system/verify-master-key';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { SecretBox } from '@/lib/shared/crypto';
-import type { Config } from './config';
+import type { Config } from './config-settings';
 import type { Logger } from './logger';
 import { loadMasterKey } from './master-key';
+import { removeSetupTokenFile } from './setup-token-file';
 
 /**
  * The process's services, built once before anything listens: one database handle, one rate limiter,
  * one logger. Next.js code runs in its own module graph and reaches the server only through the
  * API and the few auth functions of dashboard-auth.ts.
  */
-export type Registry = Services & { config: Config; database: Database; rateLimiter: RateLimiter; redis: Redis | null; close: () => Promise<void> };
+export type Registry = Services & {
+  config: Config;
+  database: Database;
+  rateLimiter: RateLimiter;
+  redis: Redis | null;
+  close: () => Promise<void>;
+};
 
 export async function buildRegistry(config: Config, logger: Logger): Promise<Registry> {
   const secrets = new SecretBox(loadMasterKey(config));
@@ -54,6 +61,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     now: () => new Date(),
     dns: createDnsLookup({ servers: config.dnsServers, timeoutMs: config.dns.timeoutMs }),
     renderer: createTemplateRenderer({ logger }),
+    onSetupDone: () => removeSetupTokenFile(config.dataDir),
     rateLimiter,
     redis,
     async close() {

@@ -1,27 +1,22 @@
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { createApiApp } from '@/lib/api/app';
+import { createApiApp, createTrackingApp } from '@/lib/api/app';
 import { sessionSettings } from '@/lib/api/session';
 import { issueSetupToken } from '@/lib/core/setup/setup-token';
 import { MasterKeyMismatchError } from '@/lib/core/system/verify-master-key';
-import type { Config } from './config';
+import type { Config } from './config-settings';
 import { startControlSocket } from './control-socket';
 import { createDashboard } from './dashboard';
-import { publishDashboardAuth } from './dashboard-auth';
+import { createAccountSignInLimiter, publishDashboardAuth } from './dashboard-auth';
 import { acquireDataDirLock } from './data-dir-lock';
 import type { Logger } from './logger';
 import { buildRegistry, type Registry } from './registry';
+import { printSetupBanner, removeSetupTokenFile, setupUrlOf, writeSetupTokenFile } from './setup-token-file';
 import { startOperations } from './operations-server';
 import { loadTlsMaterial } from './tls';
 import { startWebServer } from './web-server';
-import { startDeliveryWorker } from '@/lib/mail/delivery-worker';
-import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
-import { startContactImportWorker } from '@/lib/imports/contact-import-worker';
-import { startCampaignWorker } from '@/lib/campaigns/campaign-worker';
 import { startSubmissionServer } from '@/lib/smtp/submission-server';
 import { startMxServer } from '@/lib/smtp/mx-server';
-import { startWorker } from './worker';
+import { startWorkerRole } from '@/lib/workers/start-worker-role';
 import { ensurePrivateDir, restrictToOwner, useOwnerOnlyUmask } from '@/lib/shared/file-modes';
 import { StartupError } from './startup-error';
 
@@ -43,7 +38,10 @@ export async function prepareSharedState(config: Config, logger: Logger): Promis
     throw error;
   }
   try {
-    logger.info({ database: registry.database.kind, roles: config.roles, workers: config.workers }, 'database ready, migrations applied');
+    logger.info(
+      { database: registry.database.kind, roles: config.roles, workers: config.workers },
+      'database ready, migrations applied',
+    );
     warnOfLocalRateLimits(registry);
     if (config.roles.some((role) => role !== 'worker')) await loadTlsMaterial(config);
     if (config.roles.includes('web')) await announceSetupToken(registry, logger);
@@ -57,7 +55,11 @@ export async function prepareSharedState(config: Config, logger: Logger): Promis
  * (migrations run here), then listen. Returns a stop function that closes everything in order.
  * A cluster worker (`isClusterWorker`) finds the shared state prepared by its primary.
  */
-export async function startServer(config: Config, logger: Logger, options: { isClusterWorker?: boolean } = {}): Promise<{ stop: () => Promise<void>; port: number | null }> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { isClusterWorker?: boolean } = {},
+): Promise<{ stop: () => Promise<void>; port: number | null }> {
   const stops: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step();
@@ -93,7 +95,8 @@ export async function startServer(config: Config, logger: Logger, options: { isC
   }
   stops.push(() => registry.close());
   operations.attach(registry);
-  if (!options.isClusterWorker) logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
+  if (!options.isClusterWorker)
+    logger.info({ database: registry.database.kind, roles: config.roles }, 'database ready, migrations applied');
   if (!options.isClusterWorker) warnOfLocalRateLimits(registry);
 
   if (!config.databaseUrl) {
@@ -102,17 +105,15 @@ export async function startServer(config: Config, logger: Logger, options: { isC
   }
 
   if (config.roles.includes('worker')) {
-    const worker = await startWorker(registry);
+    const worker = await startWorkerRole(registry, {
+      database: registry.database.kind,
+      settings: {
+        jobPollMs: config.jobPollMs,
+        retentionPurgeIntervalSeconds: config.retentionPurgeIntervalSeconds,
+        campaigns: { batchSize: config.campaignBatchSize },
+      },
+    });
     stops.push(() => worker.stop());
-    const delivery = await startDeliveryWorker(registry, { database: registry.database.kind });
-    stops.push(() => delivery.stop());
-    // Under the delivery worker's id and heartbeat; stopped before it (stops run in reverse).
-    const webhooks = await startWebhookDispatcher(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
-    stops.push(() => webhooks.stop());
-    const imports = await startContactImportWorker(registry, { workerId: delivery.workerId, isOnlyProcess: delivery.isOnlyProcess });
-    stops.push(() => imports.stop());
-    const campaigns = await startCampaignWorker(registry, { settings: { batchSize: config.campaignBatchSize } });
-    stops.push(() => campaigns.stop());
     operations.readiness.markStarted('worker');
   }
 
@@ -123,13 +124,18 @@ export async function startServer(config: Config, logger: Logger, options: { isC
   if (config.roles.includes('web')) {
     const tls = await loadTlsMaterial(config);
     // next-auth reads these from the environment; both come from our own configuration.
-    const session = sessionSettings(registry.secrets.deriveKey('dashboard-session').toString('base64url'), config.publicUrl);
+    const session = sessionSettings(
+      registry.secrets.deriveKey('dashboard-session').toString('base64url'),
+      config.publicUrl,
+    );
     process.env.NEXTAUTH_SECRET = session.secret;
     process.env.NEXTAUTH_URL = config.publicUrl.origin;
     publishDashboardAuth(foreground);
     const { app } = createApiApp({ ...foreground, session });
     const dashboard = createDashboard(logger);
     stops.push(() => dashboard.close());
+    // Before listening: whoever sees the server answer can already find DATA_DIR/setup-token.
+    if (!options.isClusterWorker) await announceSetupToken(registry, logger);
     const web = await startWebServer({
       port: config.port,
       trackingPort: config.httpPort,
@@ -138,22 +144,35 @@ export async function startServer(config: Config, logger: Logger, options: { isC
       timeouts: config.httpTimeouts,
       logger,
       api: getRequestListener(app.fetch),
+      tracking: getRequestListener(createTrackingApp({ ...foreground, session }).fetch),
       dashboard: dashboard.handle,
       health: operations.answerHealth,
     });
     stops.push(() => web.close());
     port = web.port;
     operations.readiness.markStarted('web');
-    if (!options.isClusterWorker) await announceSetupToken(registry, logger);
-    logger.info({ url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned }, 'Mailstead is listening');
+    logger.info(
+      { url: `https://localhost:${web.port}`, publicUrl: config.publicUrl.href, selfSignedTls: tls.isSelfSigned },
+      'Mailstead is listening',
+    );
   }
   const submissionListeners = [
-    { port: config.smtpSubmissionPort, isImplicitTls: false, message: 'SMTP submission is listening (STARTTLS, AUTH PLAIN/LOGIN)' },
-    { port: config.smtpSubmissionTlsPort, isImplicitTls: true, message: 'SMTP submission is listening (implicit TLS, AUTH PLAIN/LOGIN)' },
+    {
+      port: config.smtpSubmissionPort,
+      isImplicitTls: false,
+      message: 'SMTP submission is listening (STARTTLS, AUTH PLAIN/LOGIN)',
+    },
+    {
+      port: config.smtpSubmissionTlsPort,
+      isImplicitTls: true,
+      message: 'SMTP submission is listening (implicit TLS, AUTH PLAIN/LOGIN)',
+    },
   ].filter((listener) => listener.port !== 0);
   if (config.roles.includes('smtp') && submissionListeners.length > 0) {
     // The same certificate as HTTPS: clients verify one name, MAIL_HOSTNAME or PUBLIC_URL's host.
     const tls = await loadTlsMaterial(config);
+    // One count of failed AUTH for both ports, in Redis when set, as for dashboard sign-ins.
+    const authLimiter = createAccountSignInLimiter(registry, 'smtp-auth');
     for (const listener of submissionListeners) {
       const submission = await startSubmissionServer({
         services: foreground,
@@ -162,6 +181,7 @@ export async function startServer(config: Config, logger: Logger, options: { isC
         tls,
         isImplicitTls: listener.isImplicitTls,
         consumeRateLimit: (credentialId) => registry.rateLimiter.consume('smtp', credentialId),
+        authLimiter,
       });
       stops.push(() => submission.close());
       logger.info({ port: submission.port }, listener.message);
@@ -172,7 +192,13 @@ export async function startServer(config: Config, logger: Logger, options: { isC
   if (config.roles.includes('mx') && config.mxPort !== 0) {
     // STARTTLS with the same certificate: MAIL_HOSTNAME is the name the MX records point at.
     const tls = await loadTlsMaterial(config);
-    const mx = await startMxServer({ services: registry, port: config.mxPort, hostname: config.mailHostname, tls });
+    const mx = await startMxServer({
+      services: registry,
+      port: config.mxPort,
+      hostname: config.mailHostname,
+      tls,
+      limits: config.mxLimits,
+    });
     stops.push(() => mx.close());
     logger.info({ port: mx.port }, 'the MX is listening (routes and return-path mail; STARTTLS optional, no AUTH)');
   }
@@ -184,15 +210,21 @@ export async function startServer(config: Config, logger: Logger, options: { isC
 
 function warnOfLocalRateLimits(registry: Awaited<ReturnType<typeof buildRegistry>>) {
   if (registry.rateLimiter.isLocal && registry.config.databaseUrl) {
-    registry.logger.warn('rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them');
+    registry.logger.warn(
+      'rate limits are counted in this process only: with several processes each keeps its own counters; set REDIS_URL to share them',
+    );
   }
 }
 
 /** First run: print the one-time setup token and leave a copy (mode 0600) in the data directory. */
 async function announceSetupToken(registry: Awaited<ReturnType<typeof buildRegistry>>, logger: Logger) {
   const token = await issueSetupToken(registry.db);
-  if (!token) return;
-  const file = path.join(registry.config.dataDir, 'setup-token');
-  writeFileSync(file, token + '\n', { mode: 0o600 });
-  logger.warn({ setupUrl: new URL('/setup', registry.config.publicUrl).href, tokenFile: file }, `first run: no account exists yet; open /setup and enter the setup token ${token}`);
+  // An account made while the server was stopped (the CLI) ended setup: no token, no copy.
+  if (!token) return removeSetupTokenFile(registry.config.dataDir);
+  const file = writeSetupTokenFile(registry.config.dataDir, token);
+  logger.warn(
+    { setupUrl: new URL('/setup', registry.config.publicUrl).href, tokenFile: file },
+    `first run: no account exists yet; open /setup and enter the setup token ${token}`,
+  );
+  printSetupBanner(process.stderr, setupUrlOf(registry.config.publicUrl, token), file);
 }

@@ -17,7 +17,13 @@ export type SupervisionPolicy = {
   stopTimeoutMs: number;
 };
 
-export const DEFAULT_POLICY: SupervisionPolicy = { maxCrashes: 5, crashWindowMs: 60_000, firstBackoffMs: 500, maxBackoffMs: 15_000, stopTimeoutMs: 60_000 };
+export const DEFAULT_POLICY: SupervisionPolicy = {
+  maxCrashes: 5,
+  crashWindowMs: 60_000,
+  firstBackoffMs: 500,
+  maxBackoffMs: 15_000,
+  stopTimeoutMs: 60_000,
+};
 
 /** The restart delay after `recentCrashes` unexpected exits within the window (1 = the first). */
 export function restartDelayMs(recentCrashes: number, policy: SupervisionPolicy = DEFAULT_POLICY): number {
@@ -57,7 +63,8 @@ export function superviseWorkers(options: {
   let exitCode = 0;
 
   return new Promise<number>((resolve, reject) => {
-    const living = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+    const living = () =>
+      Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
 
     const finishWhenAllGone = () => {
       if (isStopping && isPrepared && living().length === 0 && restartTimers.size === 0) resolve(exitCode);
@@ -74,7 +81,10 @@ export function superviseWorkers(options: {
       const deadline = setTimeout(() => {
         const left = living();
         if (left.length === 0) return;
-        logger.error({ workers: left.map((worker) => worker.process.pid) }, 'workers did not stop in time: killing them');
+        logger.error(
+          { workers: left.map((worker) => worker.process.pid) },
+          'workers did not stop in time: killing them',
+        );
         exitCode = 1;
         for (const worker of left) worker.process.kill('SIGKILL');
       }, policy.stopTimeoutMs);
@@ -92,7 +102,10 @@ export function superviseWorkers(options: {
         readyNow.add(worker.id);
         if (!isStarted && readyCount === count) {
           isStarted = true;
-          logger.info({ workers: count, groups: groups.map(({ name, count, nice }) => ({ name, count, nice })) }, `Mailstead is running ${count} worker processes`);
+          logger.info(
+            { workers: count, groups: groups.map(({ name, count, nice }) => ({ name, count, nice })) },
+            `Mailstead is running ${count} worker processes`,
+          );
         }
       });
     };
@@ -116,11 +129,17 @@ export function superviseWorkers(options: {
       crashTimes.push(now);
       while (crashTimes.length > 0 && crashTimes[0] < now - policy.crashWindowMs) crashTimes.shift();
       if (crashTimes.length >= policy.maxCrashes) {
-        logger.error({ workerPid: pid, code, signal, crashes: crashTimes.length, windowMs: policy.crashWindowMs }, 'workers keep crashing: giving up');
+        logger.error(
+          { workerPid: pid, code, signal, crashes: crashTimes.length, windowMs: policy.crashWindowMs },
+          'workers keep crashing: giving up',
+        );
         return stopAll('workers keep crashing', 1);
       }
       const delayMs = restartDelayMs(crashTimes.length, policy);
-      logger.error({ workerPid: pid, group: group.name, code, signal, restartInMs: delayMs }, 'a worker exited unexpectedly: restarting it');
+      logger.error(
+        { workerPid: pid, group: group.name, code, signal, restartInMs: delayMs },
+        'a worker exited unexpectedly: restarting it',
+      );
       const timer = setTimeout(() => {
         restartTimers.delete(timer);
         if (!isStopping) fork(group);

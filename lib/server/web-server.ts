@@ -4,12 +4,21 @@ import net from 'node:net';
 import { attachRequestMeta, requestIdFrom } from '@/lib/api/request-meta';
 import { anyCidrContains, normalizeIp, type Cidr } from '@/lib/shared/ip';
 import type { Logger } from './logger';
+import { routablePath } from './request-target';
 import type { TlsMaterial } from './tls';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Paths the API app serves; everything else belongs to the dashboard. */
-const API_PATH = /^\/(v2|v1|t|u|internal)(\/|\?|$)/;
+const API_PATH = /^\/(v2|v1|t|u|media|internal)(\/|$)/;
+
+/** The only paths served over plain HTTP (HTTP_PORT): tracking links and public media (both appear in mail). */
+const TRACKING_PATH = /^\/(t|media)\//;
+
+const PLAIN_HTTP_REFUSED = JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' });
+const HIDDEN_PATH_REFUSED = JSON.stringify({
+  message: 'the request path has a dot segment (. or ..) or a backslash, in some encoding: send the resolved path',
+});
 
 export type WebServer = { port: number; close: () => Promise<void> };
 
@@ -31,6 +40,8 @@ export async function startWebServer(options: {
   timeouts: HttpTimeouts;
   logger: Logger;
   api: Handler;
+  /** Tracking links alone (createTrackingApp), for the plain-HTTP port. */
+  tracking: Handler;
   dashboard: Handler;
   /** /healthz and /readyz (operations-server.ts): true when it answered. Also over plain HTTP: probes carry nothing secret. */
   health?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -47,16 +58,18 @@ export async function startWebServer(options: {
     if (options.health?.(req, res)) return;
     const peer = normalizeIp(req.socket.remoteAddress);
     const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
-    const clientIp = isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer;
-    const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase();
+    const clientIp = isFromProxy ? (clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer) : peer;
+    const forwardedProto = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim()
+      .toLowerCase();
     const isHttps = isTls || (isFromProxy && forwardedProto === 'https');
-    if (!isHttps) {
-      res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
-      res.end(JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' }));
-      return;
-    }
+    if (!isHttps) return refuse(res, PLAIN_HTTP_REFUSED);
+    // Decided on the path the API and Next.js route, not on the raw bytes of the request line.
+    const path = routablePath(req.url ?? '/');
+    if (path === null) return refuse(res, HIDDEN_PATH_REFUSED);
     attachRequestMeta(req, { clientIp, isHttps, requestId, receivedAt });
-    if (API_PATH.test(req.url ?? '/')) return options.api(req, res);
+    if (API_PATH.test(path)) return options.api(req, res);
     // Next.js sees only headers: hand it the client IP and request id we decided on, never ones the client sent.
     req.headers['x-mailstead-client-ip'] = clientIp ?? 'unknown';
     req.headers['x-request-id'] = requestId;
@@ -64,7 +77,10 @@ export async function startWebServer(options: {
   };
 
   const httpOptions = httpServerOptions(timeouts);
-  const tlsServer = https.createServer({ cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headersMs, ...httpOptions }, route(true));
+  const tlsServer = https.createServer(
+    { cert: options.tls.cert, key: options.tls.key, handshakeTimeout: timeouts.headersMs, ...httpOptions },
+    route(true),
+  );
   const plainServer = http.createServer(httpOptions, route(false));
   for (const server of [tlsServer, plainServer]) {
     server.keepAliveTimeout = timeouts.keepAliveMs;
@@ -103,19 +119,22 @@ export async function startWebServer(options: {
 
   let trackingServer: http.Server | null = null;
   if (options.trackingPort) {
-    // Only `/t/` over plain HTTP: tracking hosts are customers' names, for which we hold no certificate.
+    // Only `/t/` and `/media/` over plain HTTP: tracking hosts are customers' names, for which we hold no certificate.
+    // Checked on the routed path, and the app behind it has no other route whatever the check says.
     trackingServer = http.createServer(httpOptions, (req, res) => {
       const requestId = requestIdFrom(req.headers['x-request-id']);
       res.setHeader('X-Request-Id', requestId);
-      if (!/^\/t\//.test(req.url ?? '')) {
-        res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify({ message: 'plain HTTP is refused: use HTTPS' }));
-        return;
-      }
+      const path = routablePath(req.url ?? '');
+      if (path === null || !TRACKING_PATH.test(path)) return refuse(res, PLAIN_HTTP_REFUSED);
       const peer = normalizeIp(req.socket.remoteAddress);
       const isFromProxy = trustProxy.length > 0 && anyCidrContains(trustProxy, peer);
-      attachRequestMeta(req, { clientIp: isFromProxy ? clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer : peer, isHttps: false, requestId, receivedAt: performance.now() });
-      options.api(req, res);
+      attachRequestMeta(req, {
+        clientIp: isFromProxy ? (clientIpBehindProxy(req.headers['x-forwarded-for'], trustProxy) ?? peer) : peer,
+        isHttps: false,
+        requestId,
+        receivedAt: performance.now(),
+      });
+      options.tracking(req, res);
     });
     trackingServer.keepAliveTimeout = timeouts.keepAliveMs;
     await new Promise<void>((resolve, reject) => {
@@ -136,9 +155,17 @@ export async function startWebServer(options: {
       tlsServer.close();
       plainServer.close();
       trackingServer?.closeAllConnections();
-      await Promise.all([closed, trackingServer ? new Promise<void>((resolve) => trackingServer!.close(() => resolve())) : null]);
+      await Promise.all([
+        closed,
+        trackingServer ? new Promise<void>((resolve) => trackingServer!.close(() => resolve())) : null,
+      ]);
     },
   };
+}
+
+function refuse(res: ServerResponse, body: string): void {
+  res.writeHead(400, { 'content-type': 'application/json', connection: 'close' });
+  res.end(body);
 }
 
 function httpServerOptions(timeouts: HttpTimeouts): http.ServerOptions {
@@ -151,7 +178,10 @@ function httpServerOptions(timeouts: HttpTimeouts): http.ServerOptions {
 
 /** The right-most address in X-Forwarded-For that is not one of our proxies. */
 function clientIpBehindProxy(header: string | string[] | undefined, trustProxy: Cidr[]): string | null {
-  const hops = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((hop) => normalizeIp(hop)).filter((hop): hop is string => hop !== null);
+  const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((hop) => normalizeIp(hop))
+    .filter((hop): hop is string => hop !== null);
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!anyCidrContains(trustProxy, hops[i])) return hops[i];
   }

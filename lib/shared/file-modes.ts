@@ -26,3 +26,17 @@ export function restrictToOwner(root: string): void {
     chmodSync(root, stat.mode & 0o700);
   }
 }
+
+/** What restrictToOwner would change under `root`: paths with group or other bits, with their modes. */
+export function findOpenToOthers(root: string, limit = 20): { path: string; mode: number }[] {
+  const found: { path: string; mode: number }[] = [];
+  const walk = (file: string) => {
+    if (found.length >= limit) return;
+    const stat = lstatSync(file, { throwIfNoEntry: false });
+    if (!stat || stat.isSymbolicLink() || stat.isSocket()) return;
+    if ((stat.mode & 0o077) !== 0) found.push({ path: file, mode: stat.mode & 0o777 });
+    if (stat.isDirectory()) for (const name of readdirSync(file)) walk(path.join(file, name));
+  };
+  walk(root);
+  return found;
+}

@@ -3,8 +3,28 @@ import ipaddr from 'ipaddr.js';
 // Addresses a public service must never connect to on a customer's say-so (mail to an MX, webhook
 // calls) unless the operator allows it: loopback, private, link-local (cloud metadata at
 // 169.254.169.254), CGNAT, unique-local and every other non-global range.
-const PRIVATE_V4 = new Set(['loopback', 'private', 'linkLocal', 'unspecified', 'carrierGradeNat', 'reserved', 'broadcast', 'multicast']);
-const PRIVATE_V6 = new Set(['loopback', 'linkLocal', 'uniqueLocal', 'unspecified', 'reserved', 'multicast', 'deprecatedSiteLocal', 'discard', 'rfc6145', 'teredo']);
+const PRIVATE_V4 = new Set([
+  'loopback',
+  'private',
+  'linkLocal',
+  'unspecified',
+  'carrierGradeNat',
+  'reserved',
+  'broadcast',
+  'multicast',
+]);
+const PRIVATE_V6 = new Set([
+  'loopback',
+  'linkLocal',
+  'uniqueLocal',
+  'unspecified',
+  'reserved',
+  'multicast',
+  'deprecatedSiteLocal',
+  'discard',
+  'rfc6145',
+  'teredo',
+]);
 
 /**
  * Whether an address is not a public one. IPv4-mapped (`::ffff:127.0.0.1`), IPv4-compatible,
@@ -33,6 +53,7 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   if (range === 'rfc6052') return parts[2] === 0 ? bytes(parts[6], parts[7]) : new ipaddr.IPv4([10, 0, 0, 0]);
   if (range === '6to4') return bytes(parts[1], parts[2]);
   // `::a.b.c.d` (IPv4-compatible, deprecated), but not `::` and `::1`, which have ranges of their own.
-  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1)) return bytes(parts[6], parts[7]);
+  if (parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7] > 1))
+    return bytes(parts[6], parts[7]);
   return null;
 }

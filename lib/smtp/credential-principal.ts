@@ -10,7 +10,10 @@ export function credentialPrincipal(credential: AuthenticatedSmtpCredential, cli
     kind: 'smtp_credential',
     accountId: credential.accountId,
     targetAccountId: credential.accountId,
-    scopes: credential.scope === 'global' ? ['messages:send:all'] : credential.domains.map((domain) => `messages:send:{${domain}}`),
+    scopes:
+      credential.scope === 'global'
+        ? ['messages:send:all']
+        : credential.domains.map((domain) => `messages:send:{${domain}}`),
     clientIp,
     isSandbox: credential.isSandbox,
   };

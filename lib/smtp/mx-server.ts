@@ -1,7 +1,15 @@
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import type { Socket } from 'node:net';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerOptions } from 'smtp-server';
 import type { Services } from '@/lib/core/context';
+import type { InboundMessageRefusal } from '@/lib/core/inbound/internal/check-inbound-message';
 import { unsafeCheckInboundRecipient, type InboundRecipient } from '@/lib/core/inbound/check-inbound-recipient';
 import { unsafeReceiveInboundMail, type InboundMail } from '@/lib/core/inbound/receive-inbound-mail';
+import { isDatabaseUnavailable } from '@/lib/shared/database-unavailable';
+import {
+  createClientConnectionGuard,
+  type ClientConnectionGuard,
+  type ClientConnectionLimits,
+} from './client-connection-guard';
 import { createSessionLoggers } from './session-loggers';
 import { smtpError } from './smtp-reply';
 
@@ -18,6 +26,8 @@ export type MxServerOptions = {
   tls: { cert: string; key: string };
   idleTimeoutMs?: number;
   maxMessageBytes?: number;
+  /** Per client address (MX_MAX_CONNECTIONS_PER_CLIENT, MX_GREETING_TIMEOUT_SECONDS). */
+  limits: ClientConnectionLimits;
 };
 
 type Accepted = InboundMail['recipients'][number];
@@ -34,11 +44,46 @@ function refusal(decision: Exclude<InboundRecipient, Accepted>): Error {
   }
 }
 
+/** The SMTP answer for a message core refused to read: permanent, as the same bytes fail every retry. */
+function messageRefusal(refused: InboundMessageRefusal): Error {
+  switch (refused.kind) {
+    case 'header_too_large':
+      return smtpError(552, `5.3.4 ${refused.reason}`);
+    case 'too_complex':
+      return smtpError(554, `5.6.0 ${refused.reason}`);
+    case 'too_many_hops':
+      return smtpError(554, `5.4.6 ${refused.reason}`);
+  }
+}
+
+/** A failure of core while the sender waits: always temporary, so the sender keeps the mail and retries. */
+function temporaryFailure(logger: Services['logger'], error: unknown, doing: string): Error {
+  if (isDatabaseUnavailable(error)) logger.warn({ err: error }, `mx ${doing}: the database is unavailable`);
+  else logger.error({ err: error }, `mx ${doing} failed`);
+  return smtpError(451, '4.3.0 temporary failure, try again later');
+}
+
+/** smtp-server with the per-client limits checked on the raw socket, before a session (and a maxClients slot) exists. */
+class GuardedSmtpServer extends SMTPServer {
+  constructor(
+    options: SMTPServerOptions,
+    private readonly guard: ClientConnectionGuard,
+  ) {
+    super(options);
+  }
+
+  override connect(socket: Socket, socketOptions?: Parameters<SMTPServer['connect']>[1]): void {
+    if (this.guard.admit(socket)) super.connect(socket, socketOptions);
+  }
+}
+
 /**
  * Inbound SMTP for route domains and return-path hosts. It only speaks SMTP: which recipients are
  * ours (check-inbound-recipient.ts) and what a received message does (receive-inbound-mail.ts) are
  * core's. STARTTLS with the HTTPS certificate, optional for senders as MX-to-MX TLS is; no AUTH (we
- * relay for nobody). 250 only once the message is durable; a failure is 451, so the sender retries.
+ * relay for nobody). 250 only once the message is durable; a failure is 451, so the sender retries;
+ * a message over core's limits (check-inbound-message.ts) is refused for good. One client address
+ * holds at most `limits.connectionsPerClient` of the MAX_CLIENTS connections.
  */
 export async function startMxServer(options: MxServerOptions): Promise<{ port: number; close: () => Promise<void> }> {
   const { services } = options;
@@ -47,7 +92,7 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
   const accepted = new Map<string, Accepted[]>();
   const loggers = createSessionLoggers(services.logger, 'mx');
 
-  const server = new SMTPServer({
+  const serverOptions: SMTPServerOptions = {
     name: options.hostname,
     banner: 'Mailstead ESMTP MX',
     secure: false,
@@ -90,10 +135,7 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
           accepted.set(session.id, list);
           callback();
         })
-        .catch((error: unknown) => {
-          loggers.of(session).error({ err: error }, 'mx recipient check failed');
-          callback(smtpError(451, '4.3.0 temporary failure, try again later'));
-        });
+        .catch((error: unknown) => callback(temporaryFailure(loggers.of(session), error, 'recipient check')));
     },
 
     onData(stream: SMTPServerDataStream, session, callback) {
@@ -102,23 +144,41 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
         if (!stream.sizeExceeded) chunks.push(chunk);
       });
       stream.on('end', () => {
-        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message exceeds the maximum size of ${maxBytes} bytes`));
+        if (stream.sizeExceeded)
+          return callback(smtpError(552, `5.3.4 Message exceeds the maximum size of ${maxBytes} bytes`));
         // A recipient that passed twice (RCPT repeated) is received once.
-        const recipients = [...new Map((accepted.get(session.id) ?? []).map((recipient) => [recipient.address, recipient])).values()];
-        const mail = { sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', recipients, raw: Buffer.concat(chunks) };
+        const recipients = [
+          ...new Map((accepted.get(session.id) ?? []).map((recipient) => [recipient.address, recipient])).values(),
+        ];
+        const mail = {
+          sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          recipients,
+          raw: Buffer.concat(chunks),
+        };
         const logger = loggers.of(session);
         unsafeReceiveInboundMail({ ...services, logger }, mail)
-          .then(() => {
-            logger.debug({ sender: mail.sender, recipients: recipients.length, bytes: mail.raw.length }, 'mx message accepted');
+          .then((outcome) => {
+            if (outcome.kind !== 'received') {
+              logger.info(
+                { sender: mail.sender, bytes: mail.raw.length, refusal: outcome.kind, reason: outcome.reason },
+                'mx message refused',
+              );
+              return callback(messageRefusal(outcome));
+            }
+            logger.debug(
+              { sender: mail.sender, recipients: recipients.length, bytes: mail.raw.length },
+              'mx message accepted',
+            );
             callback(null, '2.0.0 Ok: queued');
           })
-          .catch((error: unknown) => {
-            logger.error({ err: error }, 'mx could not take a message');
-            callback(smtpError(451, '4.3.0 temporary failure, try again later'));
-          });
+          .catch((error: unknown) => callback(temporaryFailure(logger, error, 'taking a message')));
       });
     },
-  });
+  };
+  const server = new GuardedSmtpServer(
+    serverOptions,
+    createClientConnectionGuard(options.limits, options.hostname, services.logger),
+  );
   server.on('error', (error) => services.logger.warn({ err: error.message }, 'mx connection error'));
 
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { routes, webhookDeliveries, webhooks } from '@/lib/db/schema';
 
@@ -7,14 +7,20 @@ export type ClaimedDelivery = typeof webhookDeliveries.$inferSelect;
 /**
  * Claims due deliveries in one statement, as the delivery engine claims messages: SKIP LOCKED lets
  * any number of workers take disjoint sets, and the lease hands a dead worker's rows to another
- * (reclaim-delivery-leases.ts frees them sooner). Deliveries of a disabled webhook or route are not
- * taken (sample events excepted), nor those of targets (webhook or route ids) this process already
- * calls at its limit. Unsafe: every account's outbox, by design; only the dispatcher calls it.
+ * (lib/workers/reclaim-leases.ts frees them sooner). Deliveries of a disabled webhook or route, or of
+ * one in backoff (its next_attempt_at ahead), are not taken (sample events excepted), nor those of
+ * targets (webhook or route ids) this process already calls at its limit. Unsafe: every account's outbox, by design; only the dispatcher calls it.
  */
-export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: string; limit: number; leaseMs: number; now: Date; skipTargets: string[] }): Promise<ClaimedDelivery[]> {
+export async function unsafeClaimDueDeliveries(
+  db: Db,
+  options: { workerId: string; limit: number; leaseMs: number; now: Date; skipTargets: string[] },
+): Promise<ClaimedDelivery[]> {
   const { now } = options;
-  const isWebhookEnabled = exists(db.select({ one: sql`1` }).from(webhooks).where(and(eq(webhooks.id, webhookDeliveries.webhookId), eq(webhooks.enabled, true))));
-  const isRouteEnabled = exists(db.select({ one: sql`1` }).from(routes).where(and(eq(routes.id, webhookDeliveries.routeId), eq(routes.enabled, true))));
+  // The closed targets (disabled, or backed off) in one hashed list: a backlog waiting for a failing
+  // endpoint costs each poll a lookup per row, not a query per row.
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const closedTargets = sql`select ${webhooks.id} from ${webhooks} where not ${webhooks.enabled} or ${webhooks.nextAttemptAt} > ${at}
+    union all select ${routes.id} from ${routes} where not ${routes.enabled} or ${routes.nextAttemptAt} > ${at}`;
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
@@ -23,8 +29,13 @@ export async function unsafeClaimDueDeliveries(db: Db, options: { workerId: stri
         inArray(webhookDeliveries.status, ['pending', 'retrying']),
         lte(webhookDeliveries.nextAttemptAt, now),
         or(isNull(webhookDeliveries.leaseUntil), lt(webhookDeliveries.leaseUntil, now)),
-        or(eq(webhookDeliveries.isTest, true), isWebhookEnabled, isRouteEnabled),
-        options.skipTargets.length ? notInArray(sql`coalesce(${webhookDeliveries.webhookId}, ${webhookDeliveries.routeId})`, options.skipTargets) : undefined,
+        or(
+          eq(webhookDeliveries.isTest, true),
+          sql`coalesce(${webhookDeliveries.webhookId}, ${webhookDeliveries.routeId}) not in (${closedTargets})`,
+        ),
+        options.skipTargets.length
+          ? notInArray(sql`coalesce(${webhookDeliveries.webhookId}, ${webhookDeliveries.routeId})`, options.skipTargets)
+          : undefined,
       ),
     )
     .orderBy(asc(webhookDeliveries.nextAttemptAt))

@@ -8,7 +8,9 @@ export type WebhookBacklog = { pending: number; retrying: number };
  * webhook_deliveries_due_idx (its predicate is this filter). Unsafe: every account's, for the metrics.
  */
 export async function unsafeCountWebhookBacklog(db: Db): Promise<WebhookBacklog> {
-  const result = await db.execute(sql`select status, count(*)::int as count from webhook_deliveries where status in ('pending', 'retrying') group by status`);
+  const result = await db.execute(
+    sql`select status, count(*)::int as count from webhook_deliveries where status in ('pending', 'retrying') group by status`,
+  );
   const backlog: WebhookBacklog = { pending: 0, retrying: 0 };
   for (const row of (result as unknown as { rows: { status: string; count: number }[] }).rows) {
     if (row.status === 'pending' || row.status === 'retrying') backlog[row.status] = Number(row.count);

@@ -16,8 +16,13 @@ import { newId } from '@/lib/shared/ids';
  */
 function migratedDumpPath(): string {
   // The PGlite version too: a dump is only read back by the version that wrote it.
-  const hash = createHash('sha256').update(readFileSync(path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')));
-  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)).sort()) {
+  const hash = createHash('sha256').update(
+    readFileSync(path.join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')),
+  );
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()) {
     hash.update(file).update(readFileSync(file));
   }
   return path.join(tmpdir(), `mailstead-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -41,7 +46,10 @@ export async function openMemoryDatabase(): Promise<Db> {
 }
 
 /** A queued message row, held by `lockedBy` (with a lease) or by nobody. */
-export function queuedMessage(lockedBy: string | null, fields: Partial<typeof schema.messages.$inferInsert> = {}): typeof schema.messages.$inferInsert {
+export function queuedMessage(
+  lockedBy: string | null,
+  fields: Partial<typeof schema.messages.$inferInsert> = {},
+): typeof schema.messages.$inferInsert {
   const now = Date.now();
   return {
     id: newId(),

@@ -5,7 +5,7 @@ import { createAccount } from '@/lib/core/accounts/create-account';
 import type { CoreConfig } from '@/lib/core/config';
 import type { Services, VerbContext } from '@/lib/core/context';
 import type { DnsAnswer, DnsLookup } from '@/lib/core/domains/dns-lookup';
-import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
+import { createTemplateRenderer } from '@/lib/core/templates/engine/template-renderer';
 import { SecretBox } from '@/lib/shared/crypto';
 import { openMemoryDatabase } from './memory-database';
 
@@ -21,7 +21,13 @@ export class TestClock {
   }
 }
 
-type Zone = { txt: string[]; cname: string[]; mx: { exchange: string; priority: number }[]; a: string[]; isFailing?: boolean };
+type Zone = {
+  txt: string[];
+  cname: string[];
+  mx: { exchange: string; priority: number }[];
+  a: string[];
+  isFailing?: boolean;
+};
 
 /** A resolver the test fills in: names answer exactly what was published, or fail when told to. */
 export class TestDns implements DnsLookup {
@@ -83,10 +89,27 @@ export const TEST_CONFIG: CoreConfig = {
   allowPrivateNetworks: true,
   systemSender: null,
   invitationTtlSeconds: 7 * 24 * 3600,
+  mediaQuotaBytes: 100 * 1024 * 1024,
   dns: { timeoutMs: 1000, checkCacheSeconds: 60, recheckIntervalSeconds: 1200 },
-  delivery: { retrySchedule: [60, 300], batchSize: 50, connections: 2, pollMs: 50, leaseSeconds: 60, threads: 0, smtpTimeoutMs: 5000 },
+  delivery: {
+    retrySchedule: [60, 300],
+    batchSize: 50,
+    connections: 2,
+    pollMs: 50,
+    leaseSeconds: 60,
+    threads: 0,
+    smtpTimeoutMs: 5000,
+  },
   pause: { bounceRate: 0.5, minVolume: 4, windowHours: 24 },
-  webhooks: { timeoutMs: 2000, retrySchedule: [1, 2], routeRetrySchedule: [1, 2], disableAfterFailures: 3, disableAfterSeconds: 0, pollMs: 50, concurrency: 4 },
+  webhooks: {
+    timeoutMs: 2000,
+    retrySchedule: [1, 2],
+    routeRetrySchedule: [1, 2],
+    disableAfterFailures: 3,
+    disableAfterSeconds: 0,
+    pollMs: 50,
+    concurrency: 4,
+  },
 };
 
 export type TestServices = Services & { clock: TestClock; dns: TestDns; close: () => Promise<void> };
@@ -114,11 +137,23 @@ export const as = (services: Services, principal: Principal): VerbContext => ({ 
 
 /** A new account and its system principal (every scope), as the CLI makes them. */
 export async function newAccount(services: Services, name = 'Acme') {
-  const created = await createAccount(as(services, systemPrincipal('')), { name, owner_email: `owner-${randomBytes(4).toString('hex')}@example.com`, owner_password: 'correct horse battery staple' });
+  const created = await createAccount(as(services, systemPrincipal('')), {
+    name,
+    owner_email: `owner-${randomBytes(4).toString('hex')}@example.com`,
+    owner_password: 'correct horse battery staple',
+  });
   return { accountId: created.account_id, principal: systemPrincipal(created.account_id) };
 }
 
 /** A principal of the account holding only the given scopes, as an API key would. */
 export function keyPrincipal(accountId: string, scopes: string[]): Principal {
-  return { kind: 'api_key', accountId, targetAccountId: accountId, scopes, apiKeyId: '00000000-0000-4000-8000-00000000000a', clientIp: '127.0.0.1', isSandbox: false };
+  return {
+    kind: 'api_key',
+    accountId,
+    targetAccountId: accountId,
+    scopes,
+    apiKeyId: '00000000-0000-4000-8000-00000000000a',
+    clientIp: '127.0.0.1',
+    isSandbox: false,
+  };
 }

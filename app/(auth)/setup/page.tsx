@@ -5,7 +5,9 @@ import { dashboardAuth } from '@/lib/dashboard/server-auth';
 export const dynamic = 'force-dynamic';
 export const metadata = { title: 'Set up Mailstead' };
 
-export default async function SetupPage() {
+/** The address the server prints at first start carries the token (`/setup?token=...`), so the form starts filled. */
+export default async function SetupPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
   if (!(await dashboardAuth().needsSetup())) redirect('/sign-in');
-  return <SetupForm />;
+  const { token } = await searchParams;
+  return <SetupForm initialToken={typeof token === 'string' ? token : ''} />;
 }

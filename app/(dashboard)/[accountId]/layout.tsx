@@ -1,24 +1,39 @@
-import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/layout/app-shell';
-import { authOptions } from '@/lib/dashboard/auth-options';
+import { DatabaseOutageNotice } from '@/components/layout/database-outage-notice';
 import { REQUESTED_PATH_HEADER, safeCallbackPath } from '@/lib/dashboard/callback-path';
+import { readDashboardSession } from '@/lib/dashboard/read-dashboard-session';
 import { dashboardAuth } from '@/lib/dashboard/server-auth';
+import { DATABASE_UNAVAILABLE } from '@/lib/dashboard/session-check';
+import { isDatabaseUnavailable } from '@/lib/shared/database-unavailable';
 
 export const dynamic = 'force-dynamic';
 
-/** Every account page: a signed-in member of that account, or sign-in (and back here) / not found. */
-export default async function AccountLayout({ children, params }: { children: ReactNode; params: Promise<{ accountId: string }> }) {
+/** Every account page: a signed-in member of that account, or sign-in (and back here) / not found; or, while the database is away, the outage notice. */
+export default async function AccountLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ accountId: string }>;
+}) {
   const { accountId } = await params;
-  const session = await getServerSession(authOptions);
+  const session = await readDashboardSession();
+  if (session === DATABASE_UNAVAILABLE) return <DatabaseOutageNotice />;
   if (!session?.user) {
     const requested = safeCallbackPath((await headers()).get(REQUESTED_PATH_HEADER));
     redirect(requested ? `/sign-in?callbackUrl=${encodeURIComponent(requested)}` : '/sign-in');
   }
   if (!/^[0-9a-f-]{36}$/i.test(accountId)) notFound();
-  const role = await dashboardAuth().membershipRole(session.user.id, accountId);
+  const role = await dashboardAuth()
+    .membershipRole(session.user.id, accountId)
+    .catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
+      throw error;
+    });
+  if (role === DATABASE_UNAVAILABLE) return <DatabaseOutageNotice />;
   if (!role) notFound();
   return <AppShell accountId={accountId}>{children}</AppShell>;
 }

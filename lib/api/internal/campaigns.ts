@@ -1,5 +1,5 @@
 import { checkCampaign } from '@/lib/core/campaigns/check-campaign';
-import { getCampaignReport } from '@/lib/core/campaigns/get-campaign-report';
+import { listCampaignPeople } from '@/lib/core/campaigns/list-campaign-people';
 import { previewCampaignAudience } from '@/lib/core/campaigns/preview-campaign-audience';
 import { audiencePreviewSchema } from '@/lib/core/campaigns/schemas';
 import { z } from '@/lib/core/zod';
@@ -37,10 +37,11 @@ export const campaignInternalEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
-    path: `${collection}/{campaign_id}/report`,
-    verb: getCampaignReport,
+    path: `${collection}/{campaign_id}/people`,
+    verb: listCampaignPeople,
     status: 200,
-    summary: 'Opens and clicks over time, top links, latest bounces and unsubscribes',
+    summary:
+      "The report's latest bounces and unsubscribes (its numbers are GET /v2/.../campaigns/{campaign_id}/report)",
     tags,
     response: anything,
     input: campaignParams,

@@ -16,7 +16,17 @@ const tags = ['Internal'];
  * v2 endpoint. Type changes are refused while contacts hold values; deleting clears the values.
  */
 export const contactAttributeInternalEndpoints: Endpoint[] = [
-  { method: 'get', path: collection, verb: listAttributeDefinitions, status: 200, summary: "The account's attribute definitions", tags, response: anything, input: () => ({}), isHiddenFromDocument: true },
+  {
+    method: 'get',
+    path: collection,
+    verb: listAttributeDefinitions,
+    status: 200,
+    summary: "The account's attribute definitions",
+    tags,
+    response: anything,
+    input: () => ({}),
+    isHiddenFromDocument: true,
+  },
   {
     method: 'post',
     path: collection,

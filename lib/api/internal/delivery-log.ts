@@ -14,7 +14,10 @@ type AnyVerb = Verb<z.ZodType, unknown>;
  * `/internal/accounts/{account_id}/{webhooks|routes}/{id}/deliveries[/{delivery_id}[/resend]]`.
  * Both are rows of one outbox; each resource's verbs check its own scopes.
  */
-export function deliveryLogEndpoints(resource: 'webhook' | 'route', verbs: { list: AnyVerb; get: AnyVerb; resend: AnyVerb }): Endpoint[] {
+export function deliveryLogEndpoints(
+  resource: 'webhook' | 'route',
+  verbs: { list: AnyVerb; get: AnyVerb; resend: AnyVerb },
+): Endpoint[] {
   const idParam = `${resource}_id`;
   const deliveries = `/internal/accounts/{account_id}/${resource}s/{${idParam}}/deliveries`;
   const ofPath = (params: Record<string, string>) => ({ [idParam]: params[idParam], delivery_id: params.delivery_id });

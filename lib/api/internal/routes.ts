@@ -5,4 +5,8 @@ import type { Endpoint } from '../endpoint';
 import { deliveryLogEndpoints } from './delivery-log';
 
 /** The delivery log of an inbound route and "send again", for the dashboard (session only). */
-export const routeInternalEndpoints: Endpoint[] = deliveryLogEndpoints('route', { list: listRouteDeliveries, get: getRouteDelivery, resend: resendRouteDelivery });
+export const routeInternalEndpoints: Endpoint[] = deliveryLogEndpoints('route', {
+  list: listRouteDeliveries,
+  get: getRouteDelivery,
+  resend: resendRouteDelivery,
+});

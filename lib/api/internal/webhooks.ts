@@ -5,4 +5,8 @@ import type { Endpoint } from '../endpoint';
 import { deliveryLogEndpoints } from './delivery-log';
 
 /** The delivery log of a webhook and "send again", for the dashboard (session only). */
-export const webhookInternalEndpoints: Endpoint[] = deliveryLogEndpoints('webhook', { list: listWebhookDeliveries, get: getWebhookDelivery, resend: resendWebhookDelivery });
+export const webhookInternalEndpoints: Endpoint[] = deliveryLogEndpoints('webhook', {
+  list: listWebhookDeliveries,
+  get: getWebhookDelivery,
+  resend: resendWebhookDelivery,
+});

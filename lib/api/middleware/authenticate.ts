@@ -13,7 +13,12 @@ import { hasSessionCookie, isSameOriginRequest, readSessionClaims } from '../ses
 
 const ACCOUNT_IN_PATH = /^\/(?:v2|internal)\/accounts\/([^/]*)/;
 // The invitation link's token is the credential of the last two.
-const PUBLIC_PATHS = new Set(['/v2/openapi.json', '/internal/setup', '/internal/invitations/inspect', '/internal/invitations/accept']);
+const PUBLIC_PATHS = new Set([
+  '/v2/openapi.json',
+  '/internal/setup',
+  '/internal/invitations/inspect',
+  '/internal/invitations/accept',
+]);
 
 function pathAccountId(c: Context): string | undefined {
   const raw = ACCOUNT_IN_PATH.exec(c.req.path)?.[1];
@@ -45,19 +50,34 @@ export function authenticate(deps: ApiDeps, options: { allowApiKeys: boolean }):
   };
 }
 
-async function apiKeyPrincipal(c: Context, deps: ApiDeps, header: string | undefined, clientIp: string | null): Promise<Principal> {
+async function apiKeyPrincipal(
+  c: Context,
+  deps: ApiDeps,
+  header: string | undefined,
+  clientIp: string | null,
+): Promise<Principal> {
   const match = header ? /^Bearer +(\S+) *$/i.exec(header) : null;
   if (!match) throw unauthenticated('missing or malformed bearer token');
   const key = await authenticateApiKey(deps.db, match[1], deps.now());
   if (!key) throw unauthenticated('invalid API key');
-  if (key.accountStatus === 'suspended' || key.accountStatus === 'parent-suspended') throw unauthenticated('Account is suspended');
+  if (key.accountStatus === 'suspended' || key.accountStatus === 'parent-suspended')
+    throw unauthenticated('Account is suspended');
   if (key.accountStatus === 'deleted') throw unauthenticated('Account is deleted');
   const accountId = pathAccountId(c);
-  if (accountId !== undefined && accountId !== key.accountId) throw unauthenticated('this API key does not belong to the account in the path');
+  if (accountId !== undefined && accountId !== key.accountId)
+    throw unauthenticated('this API key does not belong to the account in the path');
   if (key.ipAllowList.length > 0 && !anyCidrContains(parseCidrList(key.ipAllowList), clientIp)) {
     throw new AppError('forbidden', `client IP ${clientIp ?? 'unknown'} is not in this API key's ip_allow_list`);
   }
-  return { kind: 'api_key', accountId: key.accountId, targetAccountId: key.accountId, scopes: key.scopes, apiKeyId: key.keyId, clientIp, isSandbox: key.isSandbox };
+  return {
+    kind: 'api_key',
+    accountId: key.accountId,
+    targetAccountId: key.accountId,
+    scopes: key.scopes,
+    apiKeyId: key.keyId,
+    clientIp,
+    isSandbox: key.isSandbox,
+  };
 }
 
 async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | null): Promise<Principal> {
@@ -67,10 +87,27 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
   if (!isSameOriginRequest(c, deps.session)) throw new AppError('forbidden', 'cross-origin request refused');
   const accountId = pathAccountId(c);
   if (accountId === undefined) {
-    return { kind: 'session', accountId: '', targetAccountId: '', scopes: [], userId: user.id, clientIp, isSandbox: false };
+    return {
+      kind: 'session',
+      accountId: '',
+      targetAccountId: '',
+      scopes: [],
+      userId: user.id,
+      clientIp,
+      isSandbox: false,
+    };
   }
   const access = await findSessionAccess(deps.db, user.id, accountId);
   if (!access) throw unauthenticated('you are not a member of this account');
   if (access.isSuspended) throw unauthenticated('Account is suspended');
-  return { kind: 'session', accountId, targetAccountId: accountId, scopes: access.scopes, userId: user.id, role: access.role, clientIp, isSandbox: false };
+  return {
+    kind: 'session',
+    accountId,
+    targetAccountId: accountId,
+    scopes: access.scopes,
+    userId: user.id,
+    role: access.role,
+    clientIp,
+    isSandbox: false,
+  };
 }

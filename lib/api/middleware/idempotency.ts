@@ -52,12 +52,21 @@ export async function withIdempotency(
   const target = { accountId: step.principal.targetAccountId, key };
   const claim = await claimIdempotencyKey(
     deps.db,
-    { ...target, method: c.req.method, path: c.req.path, bodyHash: sha256Hex(step.rawBody), credential: credentialOf(step.principal) },
+    {
+      ...target,
+      method: c.req.method,
+      path: c.req.path,
+      bodyHash: sha256Hex(step.rawBody),
+      credential: credentialOf(step.principal),
+    },
     deps.now(),
   );
   if (claim.kind === 'replay') {
     const body = claim.isEncrypted ? deps.secrets.decrypt(REPLAY_PURPOSE, claim.body) : claim.body;
-    return new Response(body, { status: claim.status, headers: { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' } });
+    return new Response(body, {
+      status: claim.status,
+      headers: { 'content-type': 'application/json', 'Idempotent-Replayed': 'true' },
+    });
   }
   if (claim.kind === 'in_progress') throw idempotencyInProgress(IN_PROGRESS_RETRY_AFTER_SECONDS);
   if (claim.kind === 'mismatch') throw idempotencyMismatch();
@@ -76,21 +85,35 @@ export async function withIdempotency(
   return response;
 }
 
-async function recordOutcome(deps: ApiDeps, mode: IdempotencyMode, target: { accountId: string; key: string }, response: Response): Promise<void> {
+async function recordOutcome(
+  deps: ApiDeps,
+  mode: IdempotencyMode,
+  target: { accountId: string; key: string },
+  response: Response,
+): Promise<void> {
   const status = response.status;
   const isSuccess = status >= 200 && status < 300;
   // A 4xx with Retry-After (429, a template write that kept colliding) says "try again": the
   // retry, with the same key, must run again rather than replay it (service spec, Errors rule 2).
-  const isDeterministicClientError = status >= 400 && status < 500 && status !== 429 && !response.headers.has('retry-after');
+  const isDeterministicClientError =
+    status >= 400 && status < 500 && status !== 429 && !response.headers.has('retry-after');
   try {
-    const isStored = isSuccess || (isDeterministicClientError && (mode === 'standard' || mode === 'sealed' || (mode === 'uncommitted-conflicts' && status !== 409)));
+    const isStored =
+      isSuccess ||
+      (isDeterministicClientError &&
+        (mode === 'standard' || mode === 'sealed' || (mode === 'uncommitted-conflicts' && status !== 409)));
     if (isStored) {
       const text = await response.clone().text();
       const isEncrypted = mode === 'secret' || mode === 'sealed';
       await completeIdempotencyKey(
         deps.db,
         target,
-        { status, body: isEncrypted ? deps.secrets.encrypt(REPLAY_PURPOSE, text) : text, isEncrypted, ttlMs: mode === 'secret' ? SECRET_TTL_MS : STANDARD_TTL_MS },
+        {
+          status,
+          body: isEncrypted ? deps.secrets.encrypt(REPLAY_PURPOSE, text) : text,
+          isEncrypted,
+          ttlMs: mode === 'secret' ? SECRET_TTL_MS : STANDARD_TTL_MS,
+        },
         deps.now(),
       );
     } else if (!(isDeterministicClientError && mode === 'secret')) {

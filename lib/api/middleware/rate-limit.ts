@@ -12,8 +12,13 @@ export function rateLimit(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const principal = c.get('principal');
     if (!principal) return next();
     // The 1/s statistics limit is the API's (keys); the dashboard loads several charts at once on its session's bucket.
-    const bucket: RateBucket = principal.kind === 'session' ? 'session' : STATISTICS_PATH.test(c.req.path) ? 'statistics' : 'general';
-    const decision = await deps.rateLimiter.consume(bucket, principal.accountId || `user:${principal.userId ?? 'anonymous'}`, getRequestMeta(c).receivedAt);
+    const bucket: RateBucket =
+      principal.kind === 'session' ? 'session' : STATISTICS_PATH.test(c.req.path) ? 'statistics' : 'general';
+    const decision = await deps.rateLimiter.consume(
+      bucket,
+      principal.accountId || `user:${principal.userId ?? 'anonymous'}`,
+      getRequestMeta(c).receivedAt,
+    );
     if (!decision.isAllowed) throw rateLimited(decision.retryAfterSeconds);
     return next();
   };

@@ -13,7 +13,12 @@ export const v1Endpoints: Endpoint[] = [
     summary: 'Send (legacy v1)',
     tags: ['v1'],
     body: sendV1MessageSchema,
-    response: z.object({ success_count: z.number(), fail_count: z.number(), failed_recipients: z.array(z.string()), errors: z.array(z.string()) }),
+    response: z.object({
+      success_count: z.number(),
+      fail_count: z.number(),
+      failed_recipients: z.array(z.string()),
+      errors: z.array(z.string()),
+    }),
     input: ({ body }) => body,
     bodyLimit: SEND_BODY_LIMIT,
     isHiddenFromDocument: true,

@@ -3,10 +3,18 @@ import { accountSchema, updateAccountSchema } from '@/lib/core/accounts/schemas'
 import { updateAccount } from '@/lib/core/accounts/update-account';
 import type { Endpoint } from '../endpoint';
 
-const path = '/v2/accounts/{account_id}';
+const path = '/v2/accounts/{account_id}' as const;
 
-export const accountEndpoints: Endpoint[] = [
-  { method: 'get', path, verb: getAccount, status: 200, summary: 'Get account', tags: ['Accounts'], response: accountSchema },
+export const accountEndpoints = [
+  {
+    method: 'get',
+    path,
+    verb: getAccount,
+    status: 200,
+    summary: 'Get account',
+    tags: ['Accounts'],
+    response: accountSchema,
+  },
   {
     method: 'put',
     path,
@@ -18,4 +26,4 @@ export const accountEndpoints: Endpoint[] = [
     response: accountSchema,
     input: ({ body }) => body,
   },
-];
+] satisfies Endpoint[];

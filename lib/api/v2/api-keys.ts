@@ -9,14 +9,14 @@ import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/api-keys';
-const item = `${collection}/{key_id}`;
+const collection = '/v2/accounts/{account_id}/api-keys' as const;
+const item = `${collection}/{key_id}` as const;
 const tags = ['API Keys'];
 
 /** Shared with the sub-account key list: one schema of that name in the document. */
 export const paginatedApiKeysSchema = listEnvelopeSchema(apiKeySchema, 'PaginatedAPIKeysResponse');
 
-export const apiKeyEndpoints: Endpoint[] = [
+export const apiKeyEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -54,5 +54,13 @@ export const apiKeyEndpoints: Endpoint[] = [
     response: apiKeySchema,
     input: ({ body, params }) => ({ ...body, key_id: params.key_id }),
   },
-  { method: 'delete', path: item, verb: deleteApiKey, status: 200, summary: 'Delete API key', tags, response: successResponseSchema },
-];
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteApiKey,
+    status: 200,
+    summary: 'Delete API key',
+    tags,
+    response: successResponseSchema,
+  },
+] satisfies Endpoint[];

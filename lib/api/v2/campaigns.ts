@@ -1,10 +1,26 @@
+import { cancelCampaign } from '@/lib/core/campaigns/cancel-campaign';
 import { createCampaign } from '@/lib/core/campaigns/create-campaign';
 import { deleteCampaign } from '@/lib/core/campaigns/delete-campaign';
+import { duplicateCampaign } from '@/lib/core/campaigns/duplicate-campaign';
 import { getCampaign } from '@/lib/core/campaigns/get-campaign';
+import { getCampaignReport } from '@/lib/core/campaigns/get-campaign-report';
 import { getCampaignStats } from '@/lib/core/campaigns/get-campaign-stats';
 import { listCampaigns } from '@/lib/core/campaigns/list-campaigns';
-import { campaignSchema, campaignStatsSchema, createCampaignSchema, listCampaignsQuerySchema, sendCampaignSchema, testCampaignSchema, updateCampaignSchema } from '@/lib/core/campaigns/schemas';
+import { pauseCampaign } from '@/lib/core/campaigns/pause-campaign';
+import { resumeCampaign } from '@/lib/core/campaigns/resume-campaign';
+import {
+  campaignReportSchema,
+  campaignSchema,
+  campaignStatsSchema,
+  createCampaignSchema,
+  listCampaignsQuerySchema,
+  sendCampaignSchema,
+  testCampaignSchema,
+  updateCampaignSchema,
+} from '@/lib/core/campaigns/schemas';
+import { preflightCampaign } from '@/lib/core/campaigns/preflight-campaign';
 import { sendCampaign } from '@/lib/core/campaigns/send-campaign';
+import { preflightSchema } from '@/lib/core/preflight/checks';
 import { testCampaign } from '@/lib/core/campaigns/test-campaign';
 import { unscheduleCampaign } from '@/lib/core/campaigns/unschedule-campaign';
 import { updateCampaign } from '@/lib/core/campaigns/update-campaign';
@@ -16,18 +32,19 @@ import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
 /** Campaigns (marketing-api.md, Campaigns; the campaign status rules of the service spec). */
-const collection = '/v2/accounts/{account_id}/campaigns';
-const item = `${collection}/{campaign_id}`;
+const collection = '/v2/accounts/{account_id}/campaigns' as const;
+const item = `${collection}/{campaign_id}` as const;
 const tags = ['Campaigns'];
 // Room for both bodies at their limit, so that a part over its limit is a 400 naming it.
 const BODY_LIMIT = 3 * MAX_CONTENT_CHARS;
 const campaignParams = ({ params }: { params: Record<string, string> }) => ({ campaign_id: params.campaign_id });
 
 const STATES =
-  'States: draft -> validating -> scheduled -> sending -> sent. Validation runs in the worker within a second or so; a failed check returns the campaign to draft with `validation_errors`.';
-const CONFLICT = 'Any other state is 409 (no idempotency headers); with an Idempotency-Key that 409 is stored and replayed like any deterministic 4xx.';
+  'States: draft -> validating -> scheduled -> sending -> sent; sending <-> paused; scheduled, sending or paused -> cancelled. Validation runs in the worker within a second or so; a failed check returns the campaign to draft with `validation_errors`.';
+const CONFLICT =
+  'Any other state is 409 (no idempotency headers); with an Idempotency-Key that 409 is stored and replayed like any deterministic 4xx.';
 
-export const campaignEndpoints: Endpoint[] = [
+export const campaignEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -55,7 +72,17 @@ export const campaignEndpoints: Endpoint[] = [
     idempotency: 'standard',
     bodyLimit: BODY_LIMIT,
   },
-  { method: 'get', path: item, verb: getCampaign, status: 200, summary: 'Get a campaign', description: '`counts` appear once sending has started.', tags, response: campaignSchema, input: campaignParams },
+  {
+    method: 'get',
+    path: item,
+    verb: getCampaign,
+    status: 200,
+    summary: 'Get a campaign',
+    description: '`counts` appear once sending has started.',
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+  },
   {
     method: 'put',
     path: item,
@@ -75,14 +102,15 @@ export const campaignEndpoints: Endpoint[] = [
     verb: deleteCampaign,
     status: 200,
     summary: 'Delete a draft campaign',
-    description: 'Removes the draft with its design and list choices; lists and contacts stay. Any other state is 409; a second delete is 404.',
+    description:
+      'Removes the draft with its design and list choices; lists and contacts stay. Any other state is 409; a second delete is 404.',
     tags,
     response: successResponseSchema,
     input: campaignParams,
   },
   {
     method: 'post',
-    path: `${item}/send`,
+    path: `${item}/send` as const,
     verb: sendCampaign,
     status: 200,
     summary: 'Send or schedule a campaign',
@@ -95,7 +123,7 @@ export const campaignEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/unschedule`,
+    path: `${item}/unschedule` as const,
     verb: unscheduleCampaign,
     status: 200,
     summary: 'Unschedule a campaign',
@@ -107,7 +135,56 @@ export const campaignEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/test`,
+    path: `${item}/pause` as const,
+    verb: pauseCampaign,
+    status: 200,
+    summary: 'Pause a sending campaign',
+    description: `sending -> paused. Its messages not yet handed to a recipient's server stay queued and are not delivered while paused (those a delivery worker is handing over at that moment may finish); no more are queued. ${CONFLICT}`,
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/resume` as const,
+    verb: resumeCampaign,
+    status: 200,
+    summary: 'Resume a paused campaign',
+    description: `paused -> sending: the held messages go out, and queueing goes on where it stopped. ${CONFLICT}`,
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/cancel` as const,
+    verb: cancelCampaign,
+    status: 200,
+    summary: 'Cancel a campaign',
+    description: `From scheduled, sending or paused to cancelled: every message not yet delivered is cancelled (status \`cancelled\`), and recipients not yet queued get none. The campaign keeps its counts; \`counts.cancelled\` says how many recipients the cancel took out. ${CONFLICT}`,
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/duplicate` as const,
+    verb: duplicateCampaign,
+    status: 201,
+    summary: 'Duplicate a campaign',
+    description:
+      'From any state: a new draft named "Copy of ..." with the same content, sender, lists and settings. Idempotency-Key is supported.',
+    tags,
+    response: campaignSchema,
+    input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/test` as const,
     verb: testCampaign,
     status: 200,
     summary: 'Send a test of a draft campaign',
@@ -120,14 +197,39 @@ export const campaignEndpoints: Endpoint[] = [
     idempotency: 'uncommitted-conflicts',
   },
   {
+    method: 'post',
+    path: `${item}/preflight` as const,
+    verb: preflightCampaign,
+    status: 200,
+    summary: 'Preflight a campaign',
+    description:
+      'Runs every check on the campaign as it stands, changing nothing: sender (verified, unpaused, marketing; DMARC published), audience, content, html_size (Gmail clips over 102 KB), text_part, unsubscribe_link, links and images (fetched through the SSRF guard webhooks use), spam_score (SpamAssassin at SPAMD_URL; skipped without it). `status` is the worst check. A send is refused for the sender, audience, content and unsubscribe_link failures; links, images and spam score only inform.',
+    tags,
+    response: preflightSchema,
+    input: campaignParams,
+  },
+  {
     method: 'get',
-    path: `${item}/stats`,
+    path: `${item}/stats` as const,
     verb: getCampaignStats,
     status: 200,
     summary: "A campaign's numbers",
-    description: 'recipients (the frozen audience), queued, delivered, opened and clicked (unique recipients), bounced, complained, and unsubscribed through this campaign.',
+    description:
+      'recipients (the frozen audience), queued, delivered, opened and clicked (unique recipients), bounced, complained, and unsubscribed through this campaign.',
     tags,
     response: campaignStatsSchema,
     input: campaignParams,
   },
-];
+  {
+    method: 'get',
+    path: `${item}/report` as const,
+    verb: getCampaignReport,
+    status: 200,
+    summary: "A campaign's report",
+    description:
+      'Totals (with unique opens and clicks), an hourly timeline, links and mailbox providers, read from counters kept as events happen: its time does not grow with the audience. Campaigns sent before the report existed have totals but no timeline, links or providers.',
+    tags,
+    response: campaignReportSchema,
+    input: campaignParams,
+  },
+] satisfies Endpoint[];

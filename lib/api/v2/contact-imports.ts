@@ -1,9 +1,14 @@
 import { createContactImport } from '@/lib/core/contact-imports/create-contact-import';
 import { getContactImport } from '@/lib/core/contact-imports/get-contact-import';
-import { contactImportSchema, createContactImportQuerySchema, MAX_IMPORT_BYTES, MEDIA_TYPES } from '@/lib/core/contact-imports/schemas';
+import {
+  contactImportSchema,
+  createContactImportQuerySchema,
+  MAX_IMPORT_BYTES,
+  MEDIA_TYPES,
+} from '@/lib/core/contact-imports/schemas';
 import type { Endpoint } from '../endpoint';
 
-const collection = '/v2/accounts/{account_id}/contacts/import';
+const collection = '/v2/accounts/{account_id}/contacts/import' as const;
 const tags = ['Contacts'];
 
 const uploadDescription = [
@@ -18,7 +23,7 @@ const uploadDescription = [
   'Idempotency-Key: a retry with the same key, query, Content-Type and Content-Length replays the first answer (the body is streamed, so it is not part of the comparison).',
 ].join(' ');
 
-export const contactImportEndpoints: Endpoint[] = [
+export const contactImportEndpoints = [
   {
     method: 'post',
     path: collection,
@@ -28,9 +33,26 @@ export const contactImportEndpoints: Endpoint[] = [
     tags,
     query: createContactImportQuerySchema,
     response: contactImportSchema,
-    upload: { mediaTypes: [...MEDIA_TYPES.csv, ...MEDIA_TYPES.jsonl], description: uploadDescription, maxBytes: MAX_IMPORT_BYTES },
-    input: ({ query, upload }) => ({ ...query, content_type: upload?.contentType, declared_bytes: upload?.declaredBytes, body: upload?.stream }),
+    upload: {
+      mediaTypes: [...MEDIA_TYPES.csv, ...MEDIA_TYPES.jsonl],
+      description: uploadDescription,
+      maxBytes: MAX_IMPORT_BYTES,
+    },
+    input: ({ query, upload }) => ({
+      ...query,
+      content_type: upload?.contentType,
+      declared_bytes: upload?.declaredBytes,
+      body: upload?.stream,
+    }),
     idempotency: 'standard',
   },
-  { method: 'get', path: `${collection}/{import_id}`, verb: getContactImport, status: 200, summary: 'Get the progress of a contact import', tags, response: contactImportSchema },
-];
+  {
+    method: 'get',
+    path: `${collection}/{import_id}` as const,
+    verb: getContactImport,
+    status: 200,
+    summary: 'Get the progress of a contact import',
+    tags,
+    response: contactImportSchema,
+  },
+] satisfies Endpoint[];

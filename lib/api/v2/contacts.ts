@@ -4,7 +4,13 @@ import { getContact } from '@/lib/core/contacts/get-contact';
 import { listContactLists } from '@/lib/core/contacts/list-contact-lists';
 import { listContacts } from '@/lib/core/contacts/list-contacts';
 import { resubscribeContact } from '@/lib/core/contacts/resubscribe-contact';
-import { contactListsQuerySchema, contactSchema, createContactSchema, listContactsQuerySchema, updateContactSchema } from '@/lib/core/contacts/schemas';
+import {
+  contactListsQuerySchema,
+  contactSchema,
+  createContactSchema,
+  listContactsQuerySchema,
+  updateContactSchema,
+} from '@/lib/core/contacts/schemas';
 import { unsubscribeContact } from '@/lib/core/contacts/unsubscribe-contact';
 import { updateContact } from '@/lib/core/contacts/update-contact';
 import { listMembershipSchema } from '@/lib/core/lists/schemas';
@@ -18,8 +24,8 @@ import { successResponseSchema } from '../schemas';
  * contact-imports.ts: no route here has a second segment that could be `import`, and
  * `{id_or_email}` = `import` is neither an id nor an address, so it is a 404 here, never a contact.
  */
-const collection = '/v2/accounts/{account_id}/contacts';
-const item = `${collection}/{id_or_email}`;
+const collection = '/v2/accounts/{account_id}/contacts' as const;
+const item = `${collection}/{id_or_email}` as const;
 const tags = ['Contacts'];
 const params = ({ params }: { params: Record<string, string> }) => ({ id_or_email: params.id_or_email });
 
@@ -27,14 +33,15 @@ const ID_OR_EMAIL =
   '`{id_or_email}` is the contact id or its email address percent-encoded once as a path segment (R5): `a+b@x.com` is sent as `a%2Bb%40x.com` and decoded exactly once; the address is matched trimmed and lowercased. Anything that is neither is 404.';
 const R2 = 'Never creates, changes or removes a suppression of any kind (R2).';
 
-export const contactEndpoints: Endpoint[] = [
+export const contactEndpoints = [
   {
     method: 'get',
     path: collection,
     verb: listContacts,
     status: 200,
     summary: 'List contacts',
-    description: 'Newest first, cursor-paginated. `email` matches one normalised address exactly; `search`, `list_id` and `attribute_key`/`attribute_value` are Mailstead extensions for the dashboard.',
+    description:
+      'Newest first, cursor-paginated. `email` matches one normalised address exactly; `search`, `list_id` and `attribute_key`/`attribute_value` are Mailstead extensions for the dashboard.',
     tags,
     query: listContactsQuerySchema,
     response: listEnvelopeSchema(contactSchema, 'PaginatedContactsResponse'),
@@ -54,7 +61,17 @@ export const contactEndpoints: Endpoint[] = [
     input: ({ body }) => body,
     idempotency: 'standard',
   },
-  { method: 'get', path: item, verb: getContact, status: 200, summary: 'Get a contact by id or email', description: `${ID_OR_EMAIL} Attributes are returned as stored, nested JSON included (R4).`, tags, response: contactSchema, input: params },
+  {
+    method: 'get',
+    path: item,
+    verb: getContact,
+    status: 200,
+    summary: 'Get a contact by id or email',
+    description: `${ID_OR_EMAIL} Attributes are returned as stored, nested JSON included (R4).`,
+    tags,
+    response: contactSchema,
+    input: params,
+  },
   {
     method: 'put',
     path: item,
@@ -80,7 +97,7 @@ export const contactEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/unsubscribe`,
+    path: `${item}/unsubscribe` as const,
     verb: unsubscribeContact,
     status: 200,
     summary: 'Unsubscribe a contact from all marketing mail',
@@ -91,7 +108,7 @@ export const contactEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/resubscribe`,
+    path: `${item}/resubscribe` as const,
     verb: resubscribeContact,
     status: 200,
     summary: 'Resubscribe a contact',
@@ -102,7 +119,7 @@ export const contactEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
-    path: `${item}/lists`,
+    path: `${item}/lists` as const,
     verb: listContactLists,
     status: 200,
     summary: "A contact's list memberships",
@@ -113,4 +130,4 @@ export const contactEndpoints: Endpoint[] = [
     input: ({ query, params }) => ({ ...query, id_or_email: params.id_or_email }),
     present: (page: Page<unknown>) => presentPage(page),
   },
-];
+] satisfies Endpoint[];

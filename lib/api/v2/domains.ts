@@ -4,7 +4,12 @@ import { deleteDomain } from '@/lib/core/domains/delete-domain';
 import { getDomain } from '@/lib/core/domains/get-domain';
 import { listDomains } from '@/lib/core/domains/list-domains';
 import { rotateDomainDkim } from '@/lib/core/domains/rotate-domain-dkim';
-import { createDomainSchema, domainSchema, listDomainsQuerySchema, updateDomainSchema } from '@/lib/core/domains/schemas';
+import {
+  createDomainSchema,
+  domainSchema,
+  listDomainsQuerySchema,
+  updateDomainSchema,
+} from '@/lib/core/domains/schemas';
 import { unpauseDomain } from '@/lib/core/domains/unpause-domain';
 import { updateDomain } from '@/lib/core/domains/update-domain';
 import type { Page } from '@/lib/core/shared/pagination';
@@ -12,11 +17,11 @@ import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/domains';
-const item = `${collection}/{domain}`;
+const collection = '/v2/accounts/{account_id}/domains' as const;
+const item = `${collection}/{domain}` as const;
 const tags = ['Domains'];
 
-export const domainEndpoints: Endpoint[] = [
+export const domainEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -53,11 +58,28 @@ export const domainEndpoints: Endpoint[] = [
     response: domainSchema,
     input: ({ body, params }) => ({ ...body, domain: params.domain }),
   },
-  { method: 'delete', path: item, verb: deleteDomain, status: 200, summary: 'Delete domain', tags, response: successResponseSchema },
-  { method: 'post', path: `${item}/check-dns`, verb: checkDomainDns, status: 200, summary: 'Check DNS records now', tags, response: domainSchema, input: ({ params }) => ({ domain: params.domain }) },
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteDomain,
+    status: 200,
+    summary: 'Delete domain',
+    tags,
+    response: successResponseSchema,
+  },
   {
     method: 'post',
-    path: `${item}/rotate-dkim`,
+    path: `${item}/check-dns` as const,
+    verb: checkDomainDns,
+    status: 200,
+    summary: 'Check DNS records now',
+    tags,
+    response: domainSchema,
+    input: ({ params }) => ({ domain: params.domain }),
+  },
+  {
+    method: 'post',
+    path: `${item}/rotate-dkim` as const,
     verb: rotateDomainDkim,
     status: 200,
     summary: 'Rotate DKIM: the published standby key becomes active',
@@ -68,7 +90,7 @@ export const domainEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/unpause`,
+    path: `${item}/unpause` as const,
     verb: unpauseDomain,
     status: 200,
     summary: 'Unpause a domain paused for its bounce rate',
@@ -77,4 +99,4 @@ export const domainEndpoints: Endpoint[] = [
     input: ({ params }) => ({ domain: params.domain }),
     isExtension: true,
   },
-];
+] satisfies Endpoint[];

@@ -5,6 +5,7 @@ import { contactImportEndpoints } from './contact-imports';
 import { contactEndpoints } from './contacts';
 import { domainEndpoints } from './domains';
 import { listEndpoints } from './lists';
+import { mediaEndpoints } from './media';
 import { memberInvitationEndpoints } from './member-invitations';
 import { memberEndpoints } from './members';
 import { messageEndpoints } from './messages';
@@ -22,4 +23,32 @@ import { campaignEndpoints } from './campaigns';
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
  * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
  */
-export const v2Endpoints: Endpoint[] = [...pingEndpoints, ...accountEndpoints, ...memberEndpoints, ...memberInvitationEndpoints, ...apiKeyEndpoints, ...subAccountEndpoints, ...domainEndpoints, ...messageEndpoints, ...suppressionEndpoints, ...statisticsEndpoints, ...webhookEndpoints, ...routeEndpoints, ...smtpCredentialEndpoints, ...contactImportEndpoints, ...contactEndpoints, ...listEndpoints, ...templateEndpoints, ...campaignEndpoints];
+const definitions = [
+  ...pingEndpoints,
+  ...accountEndpoints,
+  ...memberEndpoints,
+  ...memberInvitationEndpoints,
+  ...apiKeyEndpoints,
+  ...subAccountEndpoints,
+  ...domainEndpoints,
+  ...messageEndpoints,
+  ...suppressionEndpoints,
+  ...statisticsEndpoints,
+  ...webhookEndpoints,
+  ...routeEndpoints,
+  ...smtpCredentialEndpoints,
+  ...contactImportEndpoints,
+  ...contactEndpoints,
+  ...listEndpoints,
+  ...templateEndpoints,
+  ...mediaEndpoints,
+  ...campaignEndpoints,
+];
+
+export const v2Endpoints: Endpoint[] = definitions;
+
+/**
+ * Each endpoint with its literal method and path, its schemas and its verb's result type: what
+ * lib/client derives request and response types from (a type-only import, erased from the bundle).
+ */
+export type V2Endpoint = (typeof definitions)[number];

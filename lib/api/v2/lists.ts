@@ -4,6 +4,7 @@ import { deleteList } from '@/lib/core/lists/delete-list';
 import { getList } from '@/lib/core/lists/get-list';
 import { listListMembers } from '@/lib/core/lists/list-list-members';
 import { listLists } from '@/lib/core/lists/list-lists';
+import { pasteListMembers } from '@/lib/core/lists/paste-list-members';
 import { removeListMember } from '@/lib/core/lists/remove-list-member';
 import {
   addListMembersResponseSchema,
@@ -13,6 +14,8 @@ import {
   listListsQuerySchema,
   listMembershipSchema,
   listMembersQuerySchema,
+  pasteListMembersResponseSchema,
+  pasteListMembersSchema,
   updateListMemberSchema,
   updateListSchema,
 } from '@/lib/core/lists/schemas';
@@ -24,25 +27,30 @@ import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
 /** Lists and memberships (marketing-api.md; R6-R12). */
-const collection = '/v2/accounts/{account_id}/lists';
-const item = `${collection}/{list_id}`;
-const members = `${item}/members`;
-const member = `${members}/{id_or_email}`;
+const collection = '/v2/accounts/{account_id}/lists' as const;
+const item = `${collection}/{list_id}` as const;
+const members = `${item}/members` as const;
+const member = `${members}/{id_or_email}` as const;
 const tags = ['Lists'];
 const listParams = ({ params }: { params: Record<string, string> }) => ({ list_id: params.list_id });
-const memberParams = ({ params }: { params: Record<string, string> }) => ({ list_id: params.list_id, id_or_email: params.id_or_email });
+const memberParams = ({ params }: { params: Record<string, string> }) => ({
+  list_id: params.list_id,
+  id_or_email: params.id_or_email,
+});
 
 const DELETED = 'A deleted list is 404 (R10).';
-const COMPLAINED = '`complained` is never writable (400) and a complained membership is frozen: any change to it is 409 (R9).';
+const COMPLAINED =
+  '`complained` is never writable (400) and a complained membership is frozen: any change to it is 409 (R9).';
 
-export const listEndpoints: Endpoint[] = [
+export const listEndpoints = [
   {
     method: 'get',
     path: collection,
     verb: listLists,
     status: 200,
     summary: 'List contact lists',
-    description: 'Newest first, cursor-paginated, each with `member_counts` per status. Deleted lists are left out (R10).',
+    description:
+      'Newest first, cursor-paginated, each with `member_counts` per status. Deleted lists are left out (R10).',
     tags,
     query: listListsQuerySchema,
     response: listEnvelopeSchema(contactListSchema, 'PaginatedContactListsResponse'),
@@ -55,14 +63,25 @@ export const listEndpoints: Endpoint[] = [
     verb: createList,
     status: 201,
     summary: 'Create a list',
-    description: 'A static, private, single opt-in list (R6). Names need not be unique. Idempotency-Key is supported (a Mailstead extension).',
+    description:
+      'A static, private, single opt-in list (R6). Names need not be unique. Idempotency-Key is supported (a Mailstead extension).',
     tags,
     body: createListSchema,
     response: contactListSchema,
     input: ({ body }) => body,
     idempotency: 'standard',
   },
-  { method: 'get', path: item, verb: getList, status: 200, summary: 'Get a list', description: DELETED, tags, response: contactListSchema, input: listParams },
+  {
+    method: 'get',
+    path: item,
+    verb: getList,
+    status: 200,
+    summary: 'Get a list',
+    description: DELETED,
+    tags,
+    response: contactListSchema,
+    input: listParams,
+  },
   {
     method: 'put',
     path: item,
@@ -81,7 +100,8 @@ export const listEndpoints: Endpoint[] = [
     verb: deleteList,
     status: 200,
     summary: 'Delete a list',
-    description: "The list disappears (every request for it is then 404) but its memberships are kept, so an unsubscribe survives (R10); they still show in a contact's lists.",
+    description:
+      "The list disappears (every request for it is then 404) but its memberships are kept, so an unsubscribe survives (R10); they still show in a contact's lists.",
     tags,
     response: successResponseSchema,
     input: listParams,
@@ -112,6 +132,18 @@ export const listEndpoints: Endpoint[] = [
     input: ({ body, params }) => ({ ...body, list_id: params.list_id }),
   },
   {
+    method: 'post',
+    path: `${members}/paste` as const,
+    verb: pasteListMembers,
+    status: 200,
+    summary: 'Add pasted addresses to a list, line by line (Mailstead extension)',
+    description: `Up to 1,000 \`lines\` (emails or contact ids). Each valid line is added and every other one is answered in \`refused\` with its reason: \`not an email address\`, \`suppressed\` (an account-wide suppression), \`already a member\` (its status is left as it is), \`no such contact\` (only without \`create_missing\`). \`create_missing: true\` makes a contact of each unknown address first and needs contacts:write as well as lists:write. ${DELETED}`,
+    tags,
+    body: pasteListMembersSchema,
+    response: pasteListMembersResponseSchema,
+    input: ({ body, params }) => ({ ...body, list_id: params.list_id }),
+  },
+  {
     method: 'put',
     path: member,
     verb: updateListMember,
@@ -129,9 +161,10 @@ export const listEndpoints: Endpoint[] = [
     verb: removeListMember,
     status: 200,
     summary: 'Remove a contact from a list',
-    description: 'Deletes the membership row and discards its record (R11): adding the contact again starts afresh. A complained membership is frozen (R9): removing it is 409, since adding again would undo the complaint.',
+    description:
+      'Deletes the membership row and discards its record (R11): adding the contact again starts afresh. A complained membership is frozen (R9): removing it is 409, since adding again would undo the complaint.',
     tags,
     response: successResponseSchema,
     input: memberParams,
   },
-];
+] satisfies Endpoint[];

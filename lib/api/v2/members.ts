@@ -6,12 +6,20 @@ import { updateMember } from '@/lib/core/members/update-member';
 import type { Endpoint } from '../endpoint';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/members';
-const item = `${collection}/{user_id}`;
+const collection = '/v2/accounts/{account_id}/members' as const;
+const item = `${collection}/{user_id}` as const;
 const tags = ['Accounts'];
 
-export const memberEndpoints: Endpoint[] = [
-  { method: 'get', path: collection, verb: listMembers, status: 200, summary: 'Get account members', tags, response: membersListSchema },
+export const memberEndpoints = [
+  {
+    method: 'get',
+    path: collection,
+    verb: listMembers,
+    status: 200,
+    summary: 'Get account members',
+    tags,
+    response: membersListSchema,
+  },
   {
     method: 'post',
     path: collection,
@@ -34,7 +42,8 @@ export const memberEndpoints: Endpoint[] = [
     verb: updateMember,
     status: 200,
     summary: "Change a member's role",
-    description: 'Not in the AhaSend contract. The owner keeps the Administrator role (403); nobody changes their own role (400).',
+    description:
+      'Not in the AhaSend contract. The owner keeps the Administrator role (403); nobody changes their own role (400).',
     tags,
     body: updateMemberSchema,
     response: memberSchema,
@@ -47,8 +56,9 @@ export const memberEndpoints: Endpoint[] = [
     verb: removeMember,
     status: 200,
     summary: 'Remove account member',
-    description: 'Removing yourself is 400 and removing the owner is 403, with a message. The `user_id` of a pending invitation revokes it.',
+    description:
+      'Removing yourself is 400 and removing the owner is 403, with a message. The `user_id` of a pending invitation revokes it.',
     tags,
     response: successResponseSchema,
   },
-];
+] satisfies Endpoint[];

@@ -3,7 +3,14 @@ import { createRoute } from '@/lib/core/routes/create-route';
 import { deleteRoute } from '@/lib/core/routes/delete-route';
 import { getRoute } from '@/lib/core/routes/get-route';
 import { listRoutes } from '@/lib/core/routes/list-routes';
-import { createdRouteSchema, createRouteSchema, listRoutesQuerySchema, routeSchema, triggerRouteSchema, updateRouteSchema } from '@/lib/core/routes/schemas';
+import {
+  createdRouteSchema,
+  createRouteSchema,
+  listRoutesQuerySchema,
+  routeSchema,
+  triggerRouteSchema,
+  updateRouteSchema,
+} from '@/lib/core/routes/schemas';
 import { triggerRoute } from '@/lib/core/routes/trigger-route';
 import { updateRoute } from '@/lib/core/routes/update-route';
 import { triggerWebhookResponseSchema } from '@/lib/core/webhooks/schemas';
@@ -11,11 +18,11 @@ import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/routes';
-const item = `${collection}/{route_id}`;
+const collection = '/v2/accounts/{account_id}/routes' as const;
+const item = `${collection}/{route_id}` as const;
 const tags = ['Routes'];
 
-export const routeEndpoints: Endpoint[] = [
+export const routeEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -55,10 +62,18 @@ export const routeEndpoints: Endpoint[] = [
     response: routeSchema,
     input: ({ body, params }) => ({ ...body, route_id: params.route_id }),
   },
-  { method: 'delete', path: item, verb: deleteRoute, status: 200, summary: 'Delete route', tags, response: successResponseSchema },
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteRoute,
+    status: 200,
+    summary: 'Delete route',
+    tags,
+    response: successResponseSchema,
+  },
   {
     method: 'post',
-    path: `${item}/trigger`,
+    path: `${item}/trigger` as const,
     verb: triggerRoute,
     status: 200,
     summary: 'Send a sample message.routing event to the route (used by the AhaSend CLI)',
@@ -68,4 +83,4 @@ export const routeEndpoints: Endpoint[] = [
     input: ({ params }) => ({ route_id: params.route_id }),
     isExtension: true,
   },
-];
+] satisfies Endpoint[];

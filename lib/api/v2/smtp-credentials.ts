@@ -3,17 +3,22 @@ import { createSmtpCredential } from '@/lib/core/smtp-credentials/create-smtp-cr
 import { deleteSmtpCredential } from '@/lib/core/smtp-credentials/delete-smtp-credential';
 import { getSmtpCredential } from '@/lib/core/smtp-credentials/get-smtp-credential';
 import { listSmtpCredentials } from '@/lib/core/smtp-credentials/list-smtp-credentials';
-import { createdSmtpCredentialSchema, createSmtpCredentialSchema, listSmtpCredentialsQuerySchema, smtpCredentialSchema } from '@/lib/core/smtp-credentials/schemas';
+import {
+  createdSmtpCredentialSchema,
+  createSmtpCredentialSchema,
+  listSmtpCredentialsQuerySchema,
+  smtpCredentialSchema,
+} from '@/lib/core/smtp-credentials/schemas';
 import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/smtp-credentials';
-const item = `${collection}/{smtp_credential_id}`;
+const collection = '/v2/accounts/{account_id}/smtp-credentials' as const;
+const item = `${collection}/{smtp_credential_id}` as const;
 const tags = ['SMTP Credentials'];
 
 // No update: the contract has none (a credential is replaced by deleting it and creating another).
-export const smtpCredentialEndpoints: Endpoint[] = [
+export const smtpCredentialEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -40,6 +45,22 @@ export const smtpCredentialEndpoints: Endpoint[] = [
     idempotency: 'secret',
     isSecretBearing: true,
   },
-  { method: 'get', path: item, verb: getSmtpCredential, status: 200, summary: 'Get SMTP credential', tags, response: smtpCredentialSchema },
-  { method: 'delete', path: item, verb: deleteSmtpCredential, status: 200, summary: 'Delete SMTP credential', tags, response: successResponseSchema },
-];
+  {
+    method: 'get',
+    path: item,
+    verb: getSmtpCredential,
+    status: 200,
+    summary: 'Get SMTP credential',
+    tags,
+    response: smtpCredentialSchema,
+  },
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteSmtpCredential,
+    status: 200,
+    summary: 'Delete SMTP credential',
+    tags,
+    response: successResponseSchema,
+  },
+] satisfies Endpoint[];

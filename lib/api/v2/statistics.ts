@@ -10,14 +10,14 @@ import {
 import type { Endpoint } from '../endpoint';
 
 // Rate limited separately: 1 request per second, burst 1, per account (lib/api/middleware/rate-limit.ts).
-const reports = '/v2/accounts/{account_id}/statistics/transactional';
+const reports = '/v2/accounts/{account_id}/statistics/transactional' as const;
 const tags = ['Statistics'];
 const query = statisticsQuerySchema;
 
-export const statisticsEndpoints: Endpoint[] = [
+export const statisticsEndpoints = [
   {
     method: 'get',
-    path: `${reports}/deliverability`,
+    path: `${reports}/deliverability` as const,
     verb: getDeliverabilityStatistics,
     status: 200,
     summary: 'Deliverability statistics: outcomes per time bucket',
@@ -28,7 +28,7 @@ export const statisticsEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
-    path: `${reports}/bounce`,
+    path: `${reports}/bounce` as const,
     verb: getBounceStatistics,
     status: 200,
     summary: 'Bounce statistics: bounces per classification and time bucket',
@@ -39,7 +39,7 @@ export const statisticsEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
-    path: `${reports}/delivery-time`,
+    path: `${reports}/delivery-time` as const,
     verb: getDeliveryTimeStatistics,
     status: 200,
     summary: 'Delivery time statistics: average delivery time per time bucket and recipient domain',
@@ -48,4 +48,4 @@ export const statisticsEndpoints: Endpoint[] = [
     response: deliveryTimeStatisticsResponseSchema,
     input: ({ query }) => query,
   },
-];
+] satisfies Endpoint[];

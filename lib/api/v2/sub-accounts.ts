@@ -28,21 +28,22 @@ import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
 // `{account_id}` is always the parent: its key (or member session) manages the child named by `{sub_account_id}`.
-const collection = '/v2/accounts/{account_id}/sub-accounts';
-const item = `${collection}/{sub_account_id}`;
-const keys = `${item}/api-keys`;
-const key = `${keys}/{key_id}`;
+const collection = '/v2/accounts/{account_id}/sub-accounts' as const;
+const item = `${collection}/{sub_account_id}` as const;
+const keys = `${item}/api-keys` as const;
+const key = `${keys}/{key_id}` as const;
 const tags = ['Sub Accounts'];
 
 /** Usage comes before `{sub_account_id}`, so that `/sub-accounts/usage` is never read as an id. */
-export const subAccountEndpoints: Endpoint[] = [
+export const subAccountEndpoints = [
   {
     method: 'get',
-    path: `${collection}/usage`,
+    path: `${collection}/usage` as const,
     verb: getSubAccountsUsage,
     status: 200,
     summary: 'Get sub-account usage',
-    description: 'The current billing period is the UTC calendar month. This instance issues no invoice, so allocated_cost is 0.',
+    description:
+      'The current billing period is the UTC calendar month. This instance issues no invoice, so allocated_cost is 0.',
     tags,
     response: subAccountUsageSchema,
     input: () => ({}),
@@ -105,7 +106,7 @@ export const subAccountEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/suspend`,
+    path: `${item}/suspend` as const,
     verb: suspendSubAccount,
     status: 200,
     summary: 'Suspend sub account',
@@ -116,7 +117,7 @@ export const subAccountEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/unsuspend`,
+    path: `${item}/unsuspend` as const,
     verb: unsuspendSubAccount,
     status: 200,
     summary: 'Unsuspend sub account',
@@ -126,7 +127,7 @@ export const subAccountEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/domains/{domain}/unpause`,
+    path: `${item}/domains/{domain}/unpause` as const,
     verb: unpauseSubAccountDomain,
     status: 200,
     summary: "Unpause a sub account's domain paused for its bounce rate",
@@ -191,4 +192,4 @@ export const subAccountEndpoints: Endpoint[] = [
     response: successResponseSchema,
     input: ({ params }) => ({ sub_account_id: params.sub_account_id, key_id: params.key_id }),
   },
-];
+] satisfies Endpoint[];

@@ -15,10 +15,10 @@ import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/suppressions';
+const collection = '/v2/accounts/{account_id}/suppressions' as const;
 const tags = ['Suppressions'];
 
-export const suppressionEndpoints: Endpoint[] = [
+export const suppressionEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -56,7 +56,7 @@ export const suppressionEndpoints: Endpoint[] = [
   },
   {
     method: 'delete',
-    path: `${collection}/all`,
+    path: `${collection}/all` as const,
     verb: wipeSuppressions,
     status: 200,
     summary: 'Delete every suppression except protected ones',
@@ -65,4 +65,4 @@ export const suppressionEndpoints: Endpoint[] = [
     response: successResponseSchema,
     input: ({ query }) => query,
   },
-];
+] satisfies Endpoint[];

@@ -5,27 +5,36 @@ import { getTemplate } from '@/lib/core/templates/get-template';
 import { getTemplateVersion } from '@/lib/core/templates/get-template-version';
 import { listTemplateVersions } from '@/lib/core/templates/list-template-versions';
 import { listTemplates } from '@/lib/core/templates/list-templates';
+import { preflightSchema } from '@/lib/core/preflight/checks';
+import { preflightTemplate } from '@/lib/core/templates/preflight-template';
 import { publishTemplate } from '@/lib/core/templates/publish-template';
-import { createTemplateSchema, listTemplatesQuerySchema, templateSchema, templateVersionSchema, updateTemplateSchema } from '@/lib/core/templates/schemas';
+import {
+  createTemplateSchema,
+  listTemplatesQuerySchema,
+  templateSchema,
+  templateVersionSchema,
+  updateTemplateSchema,
+} from '@/lib/core/templates/schemas';
 import { updateTemplate } from '@/lib/core/templates/update-template';
 import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
 /** Templates: drafts and immutable published versions (marketing-api.md, Templates). */
-const collection = '/v2/accounts/{account_id}/templates';
-const item = `${collection}/{template_id}`;
-const versions = `${item}/versions`;
+const collection = '/v2/accounts/{account_id}/templates' as const;
+const item = `${collection}/{template_id}` as const;
+const versions = `${item}/versions` as const;
 const tags = ['Templates'];
 // Room for all three parts at their limit (MAX_CONTENT_CHARS each), so that a part over its limit is a 400 naming it.
 const BODY_LIMIT = 4 * 1024 * 1024;
 const templateParams = ({ params }: { params: Record<string, string> }) => ({ template_id: params.template_id });
 
-const SYNTAX = 'subject, html_content and text_content are Jinja templates; one that does not compile is 400 naming the field and the line.';
+const SYNTAX =
+  'subject, html_content and text_content are Jinja templates; one that does not compile is 400 naming the field and the line. With `format` markdown or blocks, `html_content` (and `text_content` unless given) is rendered from `markdown_content` or `blocks_content`; a source that cannot be rendered is 400 naming the field and the place.';
 const BUSY =
   'Writes to one template are serialised; a write that keeps colliding with others after a few internal retries is 409 with `Retry-After` (seconds, at least 1). That 409 is never stored for an Idempotency-Key: retry with the same key.';
 
-export const templateEndpoints: Endpoint[] = [
+export const templateEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -53,7 +62,17 @@ export const templateEndpoints: Endpoint[] = [
     idempotency: 'standard',
     bodyLimit: BODY_LIMIT,
   },
-  { method: 'get', path: item, verb: getTemplate, status: 200, summary: 'Get a template', description: 'The draft and `latest_version` (null before the first publish).', tags, response: templateSchema, input: templateParams },
+  {
+    method: 'get',
+    path: item,
+    verb: getTemplate,
+    status: 200,
+    summary: 'Get a template',
+    description: 'The draft and `latest_version` (null before the first publish).',
+    tags,
+    response: templateSchema,
+    input: templateParams,
+  },
   {
     method: 'put',
     path: item,
@@ -80,7 +99,7 @@ export const templateEndpoints: Endpoint[] = [
   },
   {
     method: 'post',
-    path: `${item}/publish`,
+    path: `${item}/publish` as const,
     verb: publishTemplate,
     status: 201,
     summary: 'Publish a template',
@@ -89,6 +108,18 @@ export const templateEndpoints: Endpoint[] = [
     response: templateVersionSchema,
     input: templateParams,
     idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/preflight` as const,
+    verb: preflightTemplate,
+    status: 200,
+    summary: "Preflight a template's draft",
+    description:
+      'The content checks on the draft, rendered with a sample contact: content, html_size, text_part, unsubscribe_link (campaign templates; the footer a campaign adds counts), links, images and spam_score. `status` is the worst check. Changes nothing.',
+    tags,
+    response: preflightSchema,
+    input: templateParams,
   },
   {
     method: 'get',
@@ -105,7 +136,7 @@ export const templateEndpoints: Endpoint[] = [
   },
   {
     method: 'get',
-    path: `${versions}/{version}`,
+    path: `${versions}/{version}` as const,
     verb: getTemplateVersion,
     status: 200,
     summary: 'Get a published version',
@@ -114,4 +145,4 @@ export const templateEndpoints: Endpoint[] = [
     response: templateVersionSchema,
     input: ({ params }) => ({ template_id: params.template_id, version: params.version }),
   },
-];
+] satisfies Endpoint[];

@@ -18,11 +18,11 @@ import type { Endpoint } from '../endpoint';
 import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
-const collection = '/v2/accounts/{account_id}/webhooks';
-const item = `${collection}/{webhook_id}`;
+const collection = '/v2/accounts/{account_id}/webhooks' as const;
+const item = `${collection}/{webhook_id}` as const;
 const tags = ['Webhooks'];
 
-export const webhookEndpoints: Endpoint[] = [
+export const webhookEndpoints = [
   {
     method: 'get',
     path: collection,
@@ -61,10 +61,18 @@ export const webhookEndpoints: Endpoint[] = [
     response: webhookSchema,
     input: ({ body, params }) => ({ ...body, webhook_id: params.webhook_id }),
   },
-  { method: 'delete', path: item, verb: deleteWebhook, status: 200, summary: 'Delete webhook', tags, response: successResponseSchema },
+  {
+    method: 'delete',
+    path: item,
+    verb: deleteWebhook,
+    status: 200,
+    summary: 'Delete webhook',
+    tags,
+    response: successResponseSchema,
+  },
   {
     method: 'post',
-    path: `${item}/trigger`,
+    path: `${item}/trigger` as const,
     verb: triggerWebhook,
     status: 200,
     summary: 'Send sample events of the chosen types to the webhook (used by the AhaSend CLI)',
@@ -74,4 +82,4 @@ export const webhookEndpoints: Endpoint[] = [
     input: ({ body, params }) => ({ ...body, webhook_id: params.webhook_id }),
     isExtension: true,
   },
-];
+] satisfies Endpoint[];

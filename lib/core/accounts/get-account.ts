@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { presentAccount } from './present';
+import { presentAccount } from './internal/present';
 import { getAccountById } from './queries';
 
 export const getAccount = defineVerb({

@@ -1,5 +1,5 @@
 import { z } from '@/lib/core/zod';
-import { passwordSchema } from '@/lib/core/users/password-schema';
+import { passwordSchema } from '@/lib/core/users/internal/password-schema';
 
 export const accountIdSchema = z.string().uuid('invalid account_id');
 
@@ -23,15 +23,23 @@ export const accountSchema = z
   })
   .openapi('Account');
 
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+// A web address (the contract's URI); a bare domain, as the sub-account form takes it, gets https://.
 const websiteSchema = z
   .string()
   .trim()
   .max(255, 'must be at most 255 characters')
+  .transform((value) => (HAS_SCHEME.test(value) ? value : `https://${value}`))
   .refine((value) => {
     if (!URL.canParse(value)) return false;
     const url = new URL(value);
     return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  }, 'must be a valid http(s) URL, e.g. https://example.com');
+  }, 'must be a web address such as example.com or https://example.com')
+  .transform((value) => {
+    const url = new URL(value);
+    return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  });
 
 export const updateAccountSchema = z
   .object({
@@ -42,8 +50,16 @@ export const updateAccountSchema = z
     track_clicks: z.boolean(),
     reject_bad_recipients: z.boolean(),
     reject_mistyped_recipients: z.boolean(),
-    message_metadata_retention: z.number().int('must be a whole number of days').min(1, 'must be between 1 and 30 days').max(30, 'must be between 1 and 30 days'),
-    message_data_retention: z.number().int('must be a whole number of days').min(0, 'must be between 0 and 30 days').max(30, 'must be between 0 and 30 days'),
+    message_metadata_retention: z
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be between 1 and 30 days')
+      .max(30, 'must be between 1 and 30 days'),
+    message_data_retention: z
+      .number()
+      .int('must be a whole number of days')
+      .min(0, 'must be between 0 and 30 days')
+      .max(30, 'must be between 0 and 30 days'),
   })
   .partial()
   .openapi('UpdateAccountRequest');

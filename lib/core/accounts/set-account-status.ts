@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { releaseHeldMessages } from '@/lib/core/messages/release-held-messages';
+import { releaseHeldMessages } from '@/lib/core/messages/internal/release-held-messages';
 import { accounts } from '@/lib/db/schema';
 import { accountIdSchema, accountStatusSchema } from './schemas';
 
@@ -19,7 +19,11 @@ export const setAccountStatus = defineVerb({
       const at = now();
       const [row] = await tx
         .update(accounts)
-        .set({ status: input.status, suspensionReason: input.status === 'suspended' ? (input.reason ?? null) : null, updatedAt: at })
+        .set({
+          status: input.status,
+          suspensionReason: input.status === 'suspended' ? (input.reason ?? null) : null,
+          updatedAt: at,
+        })
         .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
         .returning({ id: accounts.id, status: accounts.status });
       if (!row) throw notFound(`account ${input.account_id} not found`);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
-import { presentAccount } from './present';
+import { presentAccount } from './internal/present';
 import { getAccountById } from './queries';
 import { updateAccountSchema } from './schemas';
 

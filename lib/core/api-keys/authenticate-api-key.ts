@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { accounts, apiKeys, apiKeyScopes } from '@/lib/db/schema';
-import { hashApiKeySecret, SECRET_KEY_PREFIX } from './generate-api-key-secret';
+import { hashApiKeySecret, SECRET_KEY_PREFIX } from './internal/generate-api-key-secret';
 
 // last_used_at is a hint, not an audit log: refresh it at most this often to keep reads write-free.
 const LAST_USED_REFRESH_MS = 5 * 60 * 1000;
@@ -26,7 +26,9 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
       accountStatus: accounts.status,
       parentAccountId: accounts.parentAccountId,
       accountDeletedAt: accounts.deletedAt,
-      scopes: sql<string[]>`coalesce((select array_agg(${apiKeyScopes.scope}) from ${apiKeyScopes} where ${apiKeyScopes.apiKeyId} = ${apiKeys.id}), '{}')`,
+      scopes: sql<
+        string[]
+      >`coalesce((select array_agg(${apiKeyScopes.scope}) from ${apiKeyScopes} where ${apiKeyScopes.apiKeyId} = ${apiKeys.id}), '{}')`,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

@@ -2,10 +2,10 @@ import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
-import { canonicalizeIpAllowList } from './canonicalize-ip-allow-list';
-import { generateApiKeySecret } from './generate-api-key-secret';
-import { presentApiKey } from './present';
-import { resolveScopes } from './resolve-scopes';
+import { canonicalizeIpAllowList } from './internal/canonicalize-ip-allow-list';
+import { generateApiKeySecret } from './internal/generate-api-key-secret';
+import { presentApiKey } from './internal/present';
+import { resolveScopes } from './internal/resolve-scopes';
 import { createApiKeySchema } from './schemas';
 
 /** Creates a key; the response is the only time its secret is shown. */
@@ -30,7 +30,14 @@ export async function insertApiKey(
   return db.transaction(async (tx) => {
     const [key] = await tx
       .insert(apiKeys)
-      .values({ accountId, label: input.label, publicKey, secretHash, ipAllowList, isSandbox: input.is_sandbox ?? false })
+      .values({
+        accountId,
+        label: input.label,
+        publicKey,
+        secretHash,
+        ipAllowList,
+        isSandbox: input.is_sandbox ?? false,
+      })
       .returning();
     const scopeRows = await tx
       .insert(apiKeyScopes)

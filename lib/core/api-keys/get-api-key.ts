@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { presentApiKey } from './present';
-import { getApiKeyInAccount, loadScopesOfKeys } from './queries';
+import { presentApiKey } from './internal/present';
+import { getApiKeyInAccount, loadScopesOfKeys } from './internal/queries';
 import { apiKeyIdSchema } from './schemas';
 
 export const getApiKey = defineVerb({

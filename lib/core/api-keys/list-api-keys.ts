@@ -3,8 +3,8 @@ import { pageQuerySchema, paginate, type PageQuery } from '@/lib/core/shared/pag
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys } from '@/lib/db/schema';
-import { presentApiKey } from './present';
-import { loadScopesOfKeys } from './queries';
+import { presentApiKey } from './internal/present';
+import { loadScopesOfKeys } from './internal/queries';
 
 export const listApiKeys = defineVerb({
   scope: 'api-keys:read',
@@ -22,7 +22,10 @@ export async function listApiKeysOfAccount(db: DbOrTx, accountId: string, query:
     where: eq(apiKeys.accountId, accountId),
     query,
     map: async (rows: (typeof apiKeys.$inferSelect)[]) => {
-      const scopes = await loadScopesOfKeys(db, rows.map((row) => row.id));
+      const scopes = await loadScopesOfKeys(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => presentApiKey(row, scopes));
     },
   });

@@ -2,14 +2,13 @@ import { z } from '@/lib/core/zod';
 
 export const apiKeyIdSchema = z.string().uuid('invalid key_id');
 
-const labelSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(255, 'must be at most 255 characters');
+const labelSchema = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
 
 // Raw lists are bounded before any work is done on them; the 100-entry rule applies after de-duplication.
-const scopesSchema = z.array(z.string().max(600, 'scope is too long')).min(1, 'must hold at least one scope').max(500, 'too many scopes');
+const scopesSchema = z
+  .array(z.string().max(600, 'scope is too long'))
+  .min(1, 'must hold at least one scope')
+  .max(500, 'too many scopes');
 const ipAllowListSchema = z.array(z.string().max(100, 'entry is too long')).max(1000, 'must hold at most 100 entries');
 
 export const createApiKeySchema = z
@@ -51,7 +50,9 @@ export const apiKeySchema = z
     public_key: z.string(),
     scopes: z.array(apiKeyScopeSchema),
     ip_allow_list: z.array(z.string()),
-    sandbox: z.boolean().openapi({ description: 'Sandbox mode: sends run without leaving the server (Mailstead extension; set from the dashboard).' }),
+    sandbox: z.boolean().openapi({
+      description: 'Sandbox mode: sends run without leaving the server (Mailstead extension; set from the dashboard).',
+    }),
   })
   .openapi('APIKey');
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { authorizeKeyManagement } from '@/lib/auth/authorize';
+import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { apiKeys } from '@/lib/db/schema';
-import { presentApiKey } from './present';
-import { getApiKeyInAccount, loadScopesOfKeys } from './queries';
+import { presentApiKey } from './internal/present';
+import { getApiKeyInAccount, loadScopesOfKeys } from './internal/queries';
 import { apiKeyIdSchema } from './schemas';
 
 /**
@@ -16,7 +16,10 @@ export const setApiKeySandbox = defineVerb({
   input: z.object({ key_id: apiKeyIdSchema, sandbox: z.boolean({ error: 'must be true or false' }) }),
   async run({ db, principal, now }, input) {
     const key = await getApiKeyInAccount(db, principal.targetAccountId, input.key_id);
-    authorizeKeyManagement(principal, (await loadScopesOfKeys(db, [key.id])).map((s) => s.scope));
+    authorizeHoldingEveryScopeOf(principal, {
+      kind: 'api_key',
+      scopes: (await loadScopesOfKeys(db, [key.id])).map((s) => s.scope),
+    });
     const [row] = await db
       .update(apiKeys)
       .set({ isSandbox: input.sandbox, updatedAt: now() })

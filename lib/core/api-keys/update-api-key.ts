@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { authorizeKeyManagement } from '@/lib/auth/authorize';
+import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
@@ -7,15 +7,16 @@ import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
 import type { Principal } from '@/lib/auth/principal';
 import type { z } from '@/lib/core/zod';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';
-import { canonicalizeIpAllowList } from './canonicalize-ip-allow-list';
-import { presentApiKey } from './present';
-import { getApiKeyInAccount, loadScopesOfKeys } from './queries';
-import { resolveScopes } from './resolve-scopes';
+import { canonicalizeIpAllowList } from './internal/canonicalize-ip-allow-list';
+import { presentApiKey } from './internal/present';
+import { getApiKeyInAccount, loadScopesOfKeys } from './internal/queries';
+import { resolveScopes } from './internal/resolve-scopes';
 import { apiKeyIdSchema, updateApiKeySchema } from './schemas';
 
 type UpdateApiKeyInput = z.output<typeof updateApiKeySchema>;
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
 
 /**
  * Null or omitted fields stay as they are; `ip_allow_list: []` clears the list. The request must
@@ -32,13 +33,19 @@ export const updateApiKey = defineVerb({
 });
 
 /** Shared with the sub-account key verbs, where `accountId` is the child's and the caller a parent key. */
-export async function updateApiKeyInAccount(db: DbOrTx, principal: Principal, accountId: string, input: UpdateApiKeyInput & { key_id: string }, at: Date) {
+export async function updateApiKeyInAccount(
+  db: DbOrTx,
+  principal: Principal,
+  accountId: string,
+  input: UpdateApiKeyInput & { key_id: string },
+  at: Date,
+) {
   if (input.label == null && input.scopes == null && input.ip_allow_list == null) {
     throw invalidInput('at least one of label, scopes or ip_allow_list must be given');
   }
   const key = await getApiKeyInAccount(db, accountId, input.key_id);
   const currentScopes = await loadScopesOfKeys(db, [key.id]);
-  authorizeKeyManagement(principal, currentScopes.map((s) => s.scope));
+  authorizeHoldingEveryScopeOf(principal, { kind: 'api_key', scopes: currentScopes.map((s) => s.scope) });
 
   const label = input.label ?? key.label;
   const ipAllowList = input.ip_allow_list != null ? canonicalizeIpAllowList(input.ip_allow_list) : key.ipAllowList;
@@ -46,13 +53,21 @@ export async function updateApiKeyInAccount(db: DbOrTx, principal: Principal, ac
 
   const labelChanged = label !== key.label;
   const listChanged = !sameSet(ipAllowList, key.ipAllowList);
-  const scopesChanged = scopes !== null && !sameSet(scopes.map((s) => s.scope), currentScopes.map((s) => s.scope));
+  const scopesChanged =
+    scopes !== null &&
+    !sameSet(
+      scopes.map((s) => s.scope),
+      currentScopes.map((s) => s.scope),
+    );
   if (!labelChanged && !listChanged && !scopesChanged) {
     throw invalidInput('nothing to change: the given values equal the current ones');
   }
   if (listChanged && principal.kind === 'api_key' && principal.apiKeyId === key.id && ipAllowList.length > 0) {
     if (!anyCidrContains(parseCidrList(ipAllowList), principal.clientIp)) {
-      throw conflict(`this change would lock the key out: the new ip_allow_list does not cover the caller's IP ${principal.clientIp}`, 'ip_allow_list');
+      throw conflict(
+        `this change would lock the key out: the new ip_allow_list does not cover the caller's IP ${principal.clientIp}`,
+        'ip_allow_list',
+      );
     }
   }
 
@@ -69,7 +84,10 @@ export async function updateApiKeyInAccount(db: DbOrTx, principal: Principal, ac
       if (removed.length) await tx.delete(apiKeyScopes).where(inArray(apiKeyScopes.id, removed));
       const kept = new Set(currentScopes.map((s) => s.scope));
       const added = scopes.filter((s) => !kept.has(s.scope));
-      if (added.length) await tx.insert(apiKeyScopes).values(added.map((s) => ({ apiKeyId: key.id, scope: s.scope, domainId: s.domainId })));
+      if (added.length)
+        await tx
+          .insert(apiKeyScopes)
+          .values(added.map((s) => ({ apiKeyId: key.id, scope: s.scope, domainId: s.domainId })));
     }
     return presentApiKey(row, await loadScopesOfKeys(tx, [key.id]));
   });

@@ -1,6 +1,6 @@
-import { resolveTemplateContent } from '@/lib/core/templates/resolve-template-content';
+import { resolveTemplateContent } from '@/lib/core/templates/internal/resolve-template-content';
 import type { DbOrTx } from '@/lib/db/client';
-import type { CampaignRow } from './present';
+import type { CampaignRow } from './internal/present';
 
 export type CampaignParts = { subject: string; html: string | null; text: string | null };
 
@@ -17,17 +17,55 @@ const TEXT_FOOTER = `\n\n--\nUnsubscribe: {{ ${UNSUBSCRIBE_VARIABLE} }}\n`;
  * when none is pinned). Null parts stay null; a missing subject is the empty string, which
  * validation refuses before anything is sent.
  */
-export async function resolveCampaignContent(db: DbOrTx, row: CampaignRow): Promise<CampaignParts & { templateVersion: number | null }> {
-  if (!row.templateId) return { subject: row.subject ?? '', html: row.htmlContent, text: row.textContent, templateVersion: null };
+export async function resolveCampaignContent(
+  db: DbOrTx,
+  row: CampaignRow,
+): Promise<CampaignParts & { templateVersion: number | null }> {
+  if (!row.templateId)
+    return { subject: row.subject ?? '', html: row.htmlContent, text: row.textContent, templateVersion: null };
   const content = await resolveTemplateContent(db, row.accountId, row.templateId, row.templateVersion);
-  return { subject: content.subject, html: content.html_content, text: content.text_content, templateVersion: content.version };
+  return {
+    subject: content.subject,
+    html: content.html_content,
+    text: content.text_content,
+    templateVersion: content.version,
+  };
 }
 
 /** Every body offers the unsubscribe link: where the author put `{{ unsubscribe_url }}`, or in a footer we add. */
 export function withUnsubscribeLink(parts: CampaignParts): CampaignParts {
-  const html = parts.html === null || MENTIONS_UNSUBSCRIBE.test(parts.html) ? parts.html : addBeforeBodyEnd(parts.html, HTML_FOOTER);
+  const html =
+    parts.html === null || MENTIONS_UNSUBSCRIBE.test(parts.html)
+      ? parts.html
+      : addBeforeBodyEnd(parts.html, HTML_FOOTER);
   const text = parts.text === null || MENTIONS_UNSUBSCRIBE.test(parts.text) ? parts.text : parts.text + TEXT_FOOTER;
   return { subject: parts.subject, html, text };
+}
+
+/** What `{{ unsubscribe_url }}` renders to in trial renders (validation, preflight): a recognisable URL. */
+export const SAMPLE_UNSUBSCRIBE_URL = 'https://example.invalid/u/sample';
+
+/**
+ * Why a rendered sample offers no way to unsubscribe, or null when every body does: the footer is
+ * added unless the author placed `{{ unsubscribe_url }}`, so this catches a placement that renders
+ * nothing (inside a false `{% if %}`, a comment) or outside a link.
+ */
+export function missingUnsubscribeLink(
+  parts: Pick<CampaignParts, 'html' | 'text'>,
+): { field: 'html_content' | 'text_content'; message: string } | null {
+  const escaped = SAMPLE_UNSUBSCRIBE_URL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const link = new RegExp(`<a\\b[^>]*\\bhref\\s*=\\s*["']?${escaped}`, 'i');
+  if (parts.html !== null && !link.test(parts.html))
+    return {
+      field: 'html_content',
+      message: 'the HTML has no unsubscribe link: {{ unsubscribe_url }} must render as the href of a link',
+    };
+  if (parts.text !== null && !parts.text.includes(SAMPLE_UNSUBSCRIBE_URL))
+    return {
+      field: 'text_content',
+      message: 'the text part has no unsubscribe URL: {{ unsubscribe_url }} must render in it',
+    };
+  return null;
 }
 
 function addBeforeBodyEnd(html: string, footer: string): string {

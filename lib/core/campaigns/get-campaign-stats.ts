@@ -1,5 +1,5 @@
 import { defineVerb } from '@/lib/core/verb';
-import { countCampaign, getCampaignInAccount, NO_COUNTS } from './queries';
+import { countCampaign, getCampaignInAccount, NO_COUNTS } from './internal/queries';
 import { campaignPathSchema } from './schemas';
 
 /** The campaign's numbers; all zero before sending starts. */

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentCampaign } from './present';
-import { countCampaign, getCampaignInAccount } from './queries';
+import { presentCampaign } from './internal/present';
+import { countCampaign, getCampaignInAccount } from './internal/queries';
 import { campaignPathSchema } from './schemas';
 
 /** The campaign, with its counts once sending has started. */

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
-import { presentCampaign, type CampaignRow } from './present';
-import { countCampaigns } from './queries';
+import { presentCampaign, type CampaignRow } from './internal/present';
+import { countCampaigns } from './internal/queries';
 import { listCampaignsQuerySchema } from './schemas';
 
 /** The account's campaigns, newest first, optionally in one status. */
@@ -14,7 +14,10 @@ export const listCampaigns = defineVerb({
     return paginate(db, {
       table: campaigns,
       idColumn: campaigns.id,
-      where: and(eq(campaigns.accountId, principal.targetAccountId), query.status ? eq(campaigns.status, query.status) : undefined),
+      where: and(
+        eq(campaigns.accountId, principal.targetAccountId),
+        query.status ? eq(campaigns.status, query.status) : undefined,
+      ),
       query,
       map: async (rows: CampaignRow[]) => {
         const counts = await countCampaigns(db, rows);

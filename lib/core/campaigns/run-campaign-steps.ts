@@ -1,17 +1,23 @@
-import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import type { Services } from '@/lib/core/context';
-import { acceptSelectedMessages } from '@/lib/core/messages/accept-selected-messages';
-import { monthlyCreditRefusal } from '@/lib/core/messages/assert-within-monthly-credit';
-import { signalMessagesQueued, whileQueueingInBulk } from '@/lib/core/messages/queue-signal';
+import { acceptSelectedMessages } from '@/lib/core/messages/internal/accept-selected-messages';
+import { monthlyCreditRefusal } from '@/lib/core/messages/internal/assert-within-monthly-credit';
+import { signalWork, whileQueueingInBulk } from '@/lib/core/shared/work-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
-import { campaignRecipients, campaigns, contacts, type CampaignValidationError } from '@/lib/db/schema';
-import { contactDisplayNameSql, contactSubstitutionsSql, snapshotAudience } from './audience';
+import {
+  campaignCounters,
+  campaignRecipients,
+  campaigns,
+  contacts,
+  type CampaignValidationError,
+} from '@/lib/db/schema';
+import { contactDisplayNameSql, contactSubstitutionsSql, snapshotAudience } from './internal/audience';
 import { resolveCampaignContent } from './campaign-content';
-import { campaignSendOptions, campaignStructuredContent } from './campaign-message';
-import type { CampaignRow } from './present';
-import { campaignSenderDomain } from './queries';
-import { NOBODY, validateCampaign } from './validate-campaign';
+import { campaignSendOptions, campaignStructuredContent } from './internal/campaign-message';
+import type { CampaignRow } from './internal/present';
+import { campaignSenderDomain } from './internal/queries';
+import { NOBODY, validateCampaign } from './internal/validate-campaign';
 
 /**
  * The campaign worker's steps. Each claims one campaign with FOR UPDATE SKIP LOCKED and does its
@@ -22,7 +28,13 @@ import { NOBODY, validateCampaign } from './validate-campaign';
 export type StepResult = 'worked' | 'idle';
 
 async function claim(tx: Tx, where: ReturnType<typeof and>): Promise<CampaignRow | null> {
-  const [row] = await tx.select().from(campaigns).where(where).orderBy(asc(campaigns.updatedAt)).limit(1).for('update', { skipLocked: true });
+  const [row] = await tx
+    .select()
+    .from(campaigns)
+    .where(where)
+    .orderBy(asc(campaigns.updatedAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
   return row ?? null;
 }
 
@@ -36,9 +48,21 @@ export async function unsafeValidateNextCampaign(services: Services): Promise<St
     const isValid = result.errors.length === 0;
     await tx
       .update(campaigns)
-      .set(isValid ? { status: 'scheduled', templateVersion: result.content?.templateVersion ?? null, validationErrors: [], updatedAt: at } : { status: 'draft', sendAt: null, validationErrors: result.errors, updatedAt: at })
+      .set(
+        isValid
+          ? {
+              status: 'scheduled',
+              templateVersion: result.content?.templateVersion ?? null,
+              validationErrors: [],
+              updatedAt: at,
+            }
+          : { status: 'draft', sendAt: null, validationErrors: result.errors, updatedAt: at },
+      )
       .where(eq(campaigns.id, row.id));
-    services.logger.info({ campaignId: row.id, accountId: row.accountId, isValid, audience: result.audience }, 'campaign validated');
+    services.logger.info(
+      { campaignId: row.id, accountId: row.accountId, isValid, audience: result.audience },
+      'campaign validated',
+    );
     return 'worked';
   });
 }
@@ -50,16 +74,27 @@ export async function unsafeValidateNextCampaign(services: Services): Promise<St
 export async function unsafeStartDueCampaign(services: Services): Promise<StepResult> {
   return services.db.transaction(async (tx) => {
     const at = services.now();
-    const row = await claim(tx, and(eq(campaigns.status, 'scheduled'), or(isNull(campaigns.sendAt), lte(campaigns.sendAt, at))));
+    const row = await claim(
+      tx,
+      and(eq(campaigns.status, 'scheduled'), or(isNull(campaigns.sendAt), lte(campaigns.sendAt, at))),
+    );
     if (!row) return 'idle';
     const result = await validateCampaign(services, tx, row, { audience: 'skip' });
     const backToDraft = (errors: CampaignValidationError[]) =>
-      tx.update(campaigns).set({ status: 'draft', sendAt: null, validationErrors: errors, updatedAt: at }).where(eq(campaigns.id, row.id));
+      tx
+        .update(campaigns)
+        .set({ status: 'draft', sendAt: null, validationErrors: errors, updatedAt: at })
+        .where(eq(campaigns.id, row.id));
     if (result.errors.length || !result.domain) {
       await backToDraft(result.errors);
       return 'worked';
     }
-    const recipients = await snapshotAudience(tx, row.id, { accountId: row.accountId, listIds: row.listIds, senderDomain: result.domain.domain, at });
+    const recipients = await snapshotAudience(tx, row.id, {
+      accountId: row.accountId,
+      listIds: row.listIds,
+      senderDomain: result.domain.domain,
+      at,
+    });
     if (recipients === 0) {
       await backToDraft([{ field: 'list_ids', message: NOBODY }]);
       return 'worked';
@@ -73,7 +108,13 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
     }
     await tx
       .update(campaigns)
-      .set({ status: 'sending', recipientCount: recipients, templateVersion: result.content?.templateVersion ?? null, startedAt: at, updatedAt: at })
+      .set({
+        status: 'sending',
+        recipientCount: recipients,
+        templateVersion: result.content?.templateVersion ?? null,
+        startedAt: at,
+        updatedAt: at,
+      })
       .where(eq(campaigns.id, row.id));
     services.logger.info({ campaignId: row.id, accountId: row.accountId, recipients }, 'campaign sending started');
     return 'worked';
@@ -85,12 +126,20 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
  * batch in its own transaction that moves the campaign's cursor (`queued_through`) with it. The
  * database builds the rows from the frozen audience (acceptSelectedMessages): nothing per recipient
  * passes through Node. The campaign row is locked for the batch, so two workers never queue one
- * twice, and a crash rolls back the batch with its cursor. `sent` once a batch comes up short.
+ * twice, and a crash rolls back the batch with its cursor. Fully queued once a batch comes up short.
  */
-export async function unsafeQueueCampaignBatch(services: Services, options: { batchSize: number; maxBatches?: number }): Promise<StepResult> {
+export async function unsafeQueueCampaignBatch(
+  services: Services,
+  options: { batchSize: number; maxBatches?: number },
+): Promise<StepResult> {
   const { batchSize, maxBatches = 20 } = options;
   const { db } = services;
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.status, 'sending')).orderBy(asc(campaigns.updatedAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.status, 'sending'), isNull(campaigns.queuedAt)))
+    .orderBy(asc(campaigns.updatedAt))
+    .limit(1);
   if (!row) return 'idle';
   const { domain, account } = await senderOf(db, row);
   const content = await resolveCampaignContent(db, row);
@@ -101,8 +150,11 @@ export async function unsafeQueueCampaignBatch(services: Services, options: { ba
     for (let done = 0; done < maxBatches; done++) {
       const started = performance.now();
       const outcome = await queueBatch(services, row, { domain, account, content }, batchSize);
-      services.logger.debug({ campaignId: row.id, ...outcome, ms: Math.round(performance.now() - started) }, 'campaign batch');
-      if (outcome.queued > 0) signalMessagesQueued();
+      services.logger.debug(
+        { campaignId: row.id, ...outcome, ms: Math.round(performance.now() - started) },
+        'campaign batch',
+      );
+      if (outcome.queued > 0) signalWork('messages');
       if (!outcome.hasMore) break;
       // Between batches, what else waits on this thread (API requests, on PGlite the database) runs.
       await new Promise((resolve) => setImmediate(resolve));
@@ -111,13 +163,47 @@ export async function unsafeQueueCampaignBatch(services: Services, options: { ba
   });
 }
 
+/**
+ * sending -> sent, once the whole audience is queued and every message has an outcome (delivered,
+ * bounced, failed or suppressed): read from the campaign's counters, never by scanning its messages.
+ */
+export async function unsafeCompleteDrainedCampaigns(services: Services): Promise<StepResult> {
+  const at = services.now();
+  // One statement per poll, however many campaigns wait for retries: nothing deferred, and at least as
+  // many outcomes as queued messages (waiting = queued - settled - deferred, as countCampaigns says).
+  const drained = sql`(select coalesce(sum(k.deferred), 0) = 0 and coalesce(sum(k.delivered + k.bounced + k.failed + k.suppressed), 0) >= campaigns.queued_count
+    from ${campaignCounters} k where k.account_id = campaigns.account_id and k.campaign_id = campaigns.id)`;
+  const done = await services.db
+    .update(campaigns)
+    .set({ status: 'sent', completedAt: at, updatedAt: at })
+    .where(
+      and(eq(campaigns.status, 'sending'), isNotNull(campaigns.queuedAt), isNotNull(campaigns.recipientCount), drained),
+    )
+    .returning({ id: campaigns.id, accountId: campaigns.accountId, queued: campaigns.queuedCount });
+  for (const row of done)
+    services.logger.info(
+      { campaignId: row.id, accountId: row.accountId, queued: row.queued },
+      'campaign sent: every message has an outcome',
+    );
+  return done.length > 0 ? 'worked' : 'idle';
+}
+
 type Sending = Awaited<ReturnType<typeof senderOf>> & { content: Awaited<ReturnType<typeof resolveCampaignContent>> };
 
-/** One batch after the campaign's cursor, in one transaction with the cursor; `sent` when it comes up short. */
-async function queueBatch(services: Services, row: CampaignRow, sending: Sending, batchSize: number): Promise<{ queued: number; hasMore: boolean }> {
+/** One batch after the campaign's cursor, in one transaction with the cursor; `queued_at` when it comes up short. */
+async function queueBatch(
+  services: Services,
+  row: CampaignRow,
+  sending: Sending,
+  batchSize: number,
+): Promise<{ queued: number; hasMore: boolean }> {
   return services.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, row.id)).for('update', { skipLocked: true });
-    if (!current || current.status !== 'sending') return { queued: 0, hasMore: false };
+    const [current] = await tx
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, row.id))
+      .for('update', { skipLocked: true });
+    if (!current || current.status !== 'sending' || current.queuedAt) return { queued: 0, hasMore: false };
     const at = services.now();
     const { queued, through } = await acceptSelectedMessages(
       tx,
@@ -125,26 +211,38 @@ async function queueBatch(services: Services, row: CampaignRow, sending: Sending
         accountId: row.accountId,
         sender: { email: row.fromEmail!, domainId: sending.domain.id, domain: sending.domain.domain },
         subject: sending.content.subject,
-        content: { kind: 'structured', structured: campaignStructuredContent(row, sending.content), globalSubstitutions: null, isTemplated: true },
-        options: { ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }), campaignId: row.id },
+        content: {
+          kind: 'structured',
+          structured: campaignStructuredContent(row, sending.content),
+          globalSubstitutions: null,
+          isTemplated: true,
+        },
+        options: {
+          ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }),
+          campaignId: row.id,
+        },
         now: at,
       },
       audienceAfter(row.id, current.queuedThrough, batchSize),
     );
     const isDone = queued < batchSize;
-    // Stamped once the last recipients are written (not when the batch began), so that completed_at
+    // Stamped once the last recipients are written (not when the batch began), so that queued_at
     // is when the whole audience was queued whether the last batch was full, partial or empty.
-    const completedAt = isDone ? services.now() : null;
+    const queuedAt = isDone ? services.now() : null;
     await tx
       .update(campaigns)
       .set({
         queuedCount: sql`${campaigns.queuedCount} + ${queued}`,
         queuedThrough: through ?? current.queuedThrough,
-        ...(completedAt ? { status: 'sent' as const, completedAt } : {}),
+        ...(queuedAt ? { queuedAt } : {}),
         updatedAt: at,
       })
       .where(eq(campaigns.id, row.id));
-    if (isDone) services.logger.info({ campaignId: row.id, accountId: row.accountId, queued: current.queuedCount + queued }, 'campaign queued in full');
+    if (isDone)
+      services.logger.info(
+        { campaignId: row.id, accountId: row.accountId, queued: current.queuedCount + queued },
+        'campaign queued in full',
+      );
     return { queued, hasMore: !isDone };
   });
 }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { getAccountById } from '@/lib/core/accounts/queries';
-import { assertWithinMonthlyCredit } from '@/lib/core/messages/assert-within-monthly-credit';
+import { assertWithinMonthlyCredit } from '@/lib/core/messages/internal/assert-within-monthly-credit';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
-import { signalCampaignWork } from './campaign-signal';
-import { presentCampaign } from './present';
-import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { signalWork } from '@/lib/core/shared/work-signal';
+import { presentCampaign } from './internal/present';
+import { campaignStatusConflict, getCampaignInAccount } from './internal/queries';
 import { campaignPathSchema, MAX_SCHEDULE_DAYS, sendCampaignSchema } from './schemas';
 
 /**
@@ -20,7 +20,8 @@ export const sendCampaign = defineVerb({
   async run({ db, principal, now }, input) {
     const at = now();
     const sendAt = input.send_at ? new Date(input.send_at) : null;
-    if (sendAt && sendAt.getTime() > at.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) throw invalidInput(`send_at: must be within ${MAX_SCHEDULE_DAYS} days`, 'send_at');
+    if (sendAt && sendAt.getTime() > at.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
+      throw invalidInput(`send_at: must be within ${MAX_SCHEDULE_DAYS} days`, 'send_at');
     // A capped account with nothing left this month is refused up front; the worker checks the whole
     // audience against what is left when the campaign starts (back to draft if it does not fit).
     await assertWithinMonthlyCredit(db, await getAccountById(db, principal.targetAccountId), 1, at);
@@ -29,12 +30,17 @@ export const sendCampaign = defineVerb({
       if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be sent', 'from draft');
       const [updated] = await tx
         .update(campaigns)
-        .set({ status: 'validating', sendAt: sendAt && sendAt > at ? sendAt : null, validationErrors: [], updatedAt: at })
+        .set({
+          status: 'validating',
+          sendAt: sendAt && sendAt > at ? sendAt : null,
+          validationErrors: [],
+          updatedAt: at,
+        })
         .where(eq(campaigns.id, current.id))
         .returning();
       return updated!;
     });
-    signalCampaignWork();
+    signalWork('campaigns');
     return presentCampaign(row);
   },
 });

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { acceptMessages } from '@/lib/core/messages/accept-messages';
-import { assertWithinMonthlyCredit } from '@/lib/core/messages/assert-within-monthly-credit';
-import { resolveSender } from '@/lib/core/messages/resolve-sender';
+import { acceptMessages } from '@/lib/core/messages/internal/accept-messages';
+import { assertWithinMonthlyCredit } from '@/lib/core/messages/internal/assert-within-monthly-credit';
+import { resolveSender } from '@/lib/core/messages/internal/resolve-sender';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
-import { contactSubstitutions } from './audience';
+import { contactSubstitutions } from './internal/audience';
 import { resolveCampaignContent, UNSUBSCRIBE_VARIABLE } from './campaign-content';
-import { campaignSendOptions, campaignStructuredContent } from './campaign-message';
-import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { campaignSendOptions, campaignStructuredContent } from './internal/campaign-message';
+import { campaignStatusConflict, getCampaignInAccount } from './internal/queries';
 import { campaignPathSchema, testCampaignSchema } from './schemas';
 
 export const TEST_SUBJECT_PREFIX = '[Test] ';
@@ -26,7 +26,8 @@ export const testCampaign = defineVerb({
   async run({ db, principal, now, config }, input) {
     const accountId = principal.targetAccountId;
     const row = await getCampaignInAccount(db, accountId, input.campaign_id);
-    if (row.status !== 'draft') throw campaignStatusConflict(row, 'a test can be sent', 'while the campaign is a draft');
+    if (row.status !== 'draft')
+      throw campaignStatusConflict(row, 'a test can be sent', 'while the campaign is a draft');
     const addresses = input.emails.map((raw, index) => {
       const address = normalizeEmailAddress(raw);
       if (!address.ok) throw invalidInput(`emails[${index}]: ${address.reason}`, 'emails');
@@ -35,12 +36,21 @@ export const testCampaign = defineVerb({
     if (!row.fromEmail) throw invalidInput('from: the campaign has no sender address', 'from');
     const sender = await resolveSender(db, accountId, row.fromEmail, 'from');
     const parts = await resolveCampaignContent(db, row);
-    if (!parts.subject.trim() || (!parts.html && !parts.text)) throw invalidInput('html_content: the campaign has no subject or no body to test', 'html_content');
+    if (!parts.subject.trim() || (!parts.html && !parts.text))
+      throw invalidInput('html_content: the campaign has no subject or no body to test', 'html_content');
 
     const known = await db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.accountId, accountId), inArray(contacts.email, addresses.map((address) => address.email))));
+      .where(
+        and(
+          eq(contacts.accountId, accountId),
+          inArray(
+            contacts.email,
+            addresses.map((address) => address.email),
+          ),
+        ),
+      );
     const byEmail = new Map(known.map((contact) => [contact.email, contact]));
     const at = now();
     const recipients = [...new Map(addresses.map((address) => [address.email, address])).values()];
@@ -57,11 +67,30 @@ export const testCampaign = defineVerb({
       },
       recipients: recipients.map((address) => {
         const contact = byEmail.get(address.email);
-        return { email: address.email, domain: address.domain, name: null, substitutions: contact ? contactSubstitutions(contact) : { email: address.email, first_name: '', last_name: '' } };
+        return {
+          email: address.email,
+          domain: address.domain,
+          name: null,
+          substitutions: contact
+            ? contactSubstitutions(contact)
+            : { email: address.email, first_name: '', last_name: '' },
+        };
       }),
-      options: campaignSendOptions(row, sender.account, at, { isSandbox: principal.isSandbox, tags: ['campaign-test'] }),
+      options: campaignSendOptions(row, sender.account, at, {
+        isSandbox: principal.isSandbox,
+        tags: ['campaign-test'],
+      }),
       now: at,
     });
-    return { object: 'list' as const, data: rows.map((message) => ({ object: 'message' as const, id: message.messageIdHeader, recipient: { email: message.recipient, name: '' }, status: 'queued' as const, error: null })) };
+    return {
+      object: 'list' as const,
+      data: rows.map((message) => ({
+        object: 'message' as const,
+        id: message.messageIdHeader,
+        recipient: { email: message.recipient, name: '' },
+        status: 'queued' as const,
+        error: null,
+      })),
+    };
   },
 });

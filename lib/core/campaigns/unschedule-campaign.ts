@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
-import { presentCampaign } from './present';
-import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { presentCampaign } from './internal/present';
+import { campaignStatusConflict, getCampaignInAccount } from './internal/queries';
 import { campaignPathSchema } from './schemas';
 
 /**
@@ -17,9 +17,17 @@ export const unscheduleCampaign = defineVerb({
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'validating' && current.status !== 'scheduled') {
-        throw campaignStatusConflict(current, 'a campaign can be unscheduled', 'while validating or scheduled, before any mail is queued');
+        throw campaignStatusConflict(
+          current,
+          'a campaign can be unscheduled',
+          'while validating or scheduled, before any mail is queued',
+        );
       }
-      const [row] = await tx.update(campaigns).set({ status: 'draft', sendAt: null, updatedAt: now() }).where(eq(campaigns.id, current.id)).returning();
+      const [row] = await tx
+        .update(campaigns)
+        .set({ status: 'draft', sendAt: null, updatedAt: now() })
+        .where(eq(campaigns.id, current.id))
+        .returning();
       return presentCampaign(row!);
     });
   },

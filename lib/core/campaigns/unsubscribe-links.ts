@@ -4,7 +4,8 @@ import { isUuid } from '@/lib/shared/ids';
 /** Derived from the master key; a token names a campaign and a contact, and nothing else. */
 export const UNSUBSCRIBE_KEY_PURPOSE = 'unsubscribe-links';
 
-const signature = (key: Buffer, subject: string) => hmacSha256(key, `unsubscribe:${subject}`).subarray(0, 16).toString('base64url');
+const signature = (key: Buffer, subject: string) =>
+  hmacSha256(key, `unsubscribe:${subject}`).subarray(0, 16).toString('base64url');
 
 export function signUnsubscribeToken(key: Buffer, campaignId: string, contactId: string): string {
   const subject = `${campaignId}.${contactId}`;

@@ -1,17 +1,29 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
-import { recordSubscriptionChange } from '@/lib/core/contacts/record-subscription-change';
+import { recordSubscriptionChange } from '@/lib/core/contacts/internal/record-subscription-change';
 import { campaignRecipients, campaigns, contactLists, contacts, listMemberships } from '@/lib/db/schema';
+import { countCampaignEvent } from './campaign-counters';
 import { UNSUBSCRIBE_KEY_PURPOSE, verifyUnsubscribeToken } from './unsubscribe-links';
 
-type Target = { campaignId: string; contactId: string; accountId: string; email: string; listIds: string[]; listNames: string[]; isUnsubscribedEverywhere: boolean };
+type Target = {
+  campaignId: string;
+  contactId: string;
+  accountId: string;
+  email: string;
+  listIds: string[];
+  listNames: string[];
+  isUnsubscribedEverywhere: boolean;
+};
 
 /**
  * Whom an unsubscribe token is about (for the page): the contact's address and the campaign's lists.
  * Null for a token we did not sign or whose campaign or contact no longer exists. Unsafe: the
  * token, not a credential, is the permission.
  */
-export async function unsafeDescribeUnsubscribe(services: Pick<Services, 'db' | 'secrets'>, token: string): Promise<Target | null> {
+export async function unsafeDescribeUnsubscribe(
+  services: Pick<Services, 'db' | 'secrets'>,
+  token: string,
+): Promise<Target | null> {
   const verified = verifyUnsubscribeToken(services.secrets.deriveKey(UNSUBSCRIBE_KEY_PURPOSE), token);
   if (!verified) return null;
   const [found] = await services.db
@@ -22,7 +34,10 @@ export async function unsafeDescribeUnsubscribe(services: Pick<Services, 'db' | 
     .limit(1);
   if (!found) return null;
   const lists = found.campaign.listIds.length
-    ? await services.db.select({ name: contactLists.name }).from(contactLists).where(and(inArray(contactLists.id, found.campaign.listIds), isNull(contactLists.deletedAt)))
+    ? await services.db
+        .select({ name: contactLists.name })
+        .from(contactLists)
+        .where(and(inArray(contactLists.id, found.campaign.listIds), isNull(contactLists.deletedAt)))
     : [];
   return {
     campaignId: found.campaign.id,
@@ -56,20 +71,53 @@ export async function unsafeUnsubscribeRecipient(
       ? await tx
           .update(listMemberships)
           .set({ subscriptionStatus: 'unsubscribed', updatedAt: at })
-          .where(and(eq(listMemberships.contactId, target.contactId), inArray(listMemberships.listId, target.listIds), inArray(listMemberships.subscriptionStatus, ['confirmed', 'unconfirmed'])))
+          .where(
+            and(
+              eq(listMemberships.contactId, target.contactId),
+              inArray(listMemberships.listId, target.listIds),
+              inArray(listMemberships.subscriptionStatus, ['confirmed', 'unconfirmed']),
+            ),
+          )
           .returning({ listId: listMemberships.listId })
       : [];
     for (const { listId } of changed) {
-      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source, listId, at });
+      await recordSubscriptionChange(tx, {
+        accountId: target.accountId,
+        contactId: target.contactId,
+        email: target.email,
+        type: 'unsubscribed',
+        source,
+        listId,
+        at,
+      });
     }
     if (options.isEverything && !target.isUnsubscribedEverywhere) {
-      await tx.update(contacts).set({ unsubscribed: true, unsubscribedAt: at, updatedAt: at }).where(eq(contacts.id, target.contactId));
-      await recordSubscriptionChange(tx, { accountId: target.accountId, contactId: target.contactId, email: target.email, type: 'unsubscribed', source, at });
+      await tx
+        .update(contacts)
+        .set({ unsubscribed: true, unsubscribedAt: at, updatedAt: at })
+        .where(eq(contacts.id, target.contactId));
+      await recordSubscriptionChange(tx, {
+        accountId: target.accountId,
+        contactId: target.contactId,
+        email: target.email,
+        type: 'unsubscribed',
+        source,
+        at,
+      });
     }
-    await tx
+    const [first] = await tx
       .update(campaignRecipients)
-      .set({ unsubscribedAt: sql`coalesce(${campaignRecipients.unsubscribedAt}, ${at.toISOString()}::timestamptz)` })
-      .where(and(eq(campaignRecipients.campaignId, target.campaignId), eq(campaignRecipients.contactId, target.contactId)));
+      .set({ unsubscribedAt: at })
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, target.campaignId),
+          eq(campaignRecipients.contactId, target.contactId),
+          isNull(campaignRecipients.unsubscribedAt),
+        ),
+      )
+      .returning({ contactId: campaignRecipients.contactId });
+    if (first)
+      await countCampaignEvent(tx, { campaignId: target.campaignId, accountId: target.accountId }, { unsubscribed: 1 });
   });
   return { ...target, isUnsubscribedEverywhere: target.isUnsubscribedEverywhere || options.isEverything };
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { ContentColumns } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
-import { designColumns } from './campaign-design';
-import { presentCampaign } from './present';
-import { campaignStatusConflict, getCampaignInAccount } from './queries';
+import { designColumns } from './internal/campaign-design';
+import { presentCampaign } from './internal/present';
+import { campaignStatusConflict, getCampaignInAccount } from './internal/queries';
 import { campaignPathSchema, updateCampaignSchema } from './schemas';
 
 /**
@@ -13,14 +14,20 @@ import { campaignPathSchema, updateCampaignSchema } from './schemas';
 export const updateCampaign = defineVerb({
   scope: 'campaigns:write',
   input: updateCampaignSchema.safeExtend(campaignPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run({ db, principal, now, config }, input) {
     const accountId = principal.targetAccountId;
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, accountId, input.campaign_id, { forUpdate: true });
-      if (current.status !== 'draft') throw campaignStatusConflict(current, 'a campaign can be edited', 'while it is a draft');
+      if (current.status !== 'draft')
+        throw campaignStatusConflict(current, 'a campaign can be edited', 'while it is a draft');
       const [row] = await tx
         .update(campaigns)
-        .set({ ...(input.name !== undefined ? { name: input.name } : {}), ...(await designColumns(tx, accountId, input)), validationErrors: [], updatedAt: now() })
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(await designColumns(tx, accountId, input, current as ContentColumns, config)),
+          validationErrors: [],
+          updatedAt: now(),
+        })
         .where(eq(campaigns.id, current.id))
         .returning();
       return presentCampaign(row!);

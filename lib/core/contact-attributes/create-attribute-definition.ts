@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { presentAttributeDefinition } from '@/lib/core/contacts/present';
+import { presentAttributeDefinition } from '@/lib/core/contacts/internal/present';
 import { createAttributeDefinitionSchema, MAX_ATTRIBUTE_DEFINITIONS } from '@/lib/core/contacts/schemas';
 import { defineVerb } from '@/lib/core/verb';
 import { contactAttributeDefinitions } from '@/lib/db/schema';
@@ -14,8 +14,12 @@ export const createAttributeDefinition = defineVerb({
   input: createAttributeDefinitionSchema,
   async run({ db, principal, now }, input) {
     const accountId = principal.targetAccountId;
-    const [existing] = await db.select({ count: count() }).from(contactAttributeDefinitions).where(eq(contactAttributeDefinitions.accountId, accountId));
-    if (Number(existing?.count ?? 0) >= MAX_ATTRIBUTE_DEFINITIONS) throw conflict(`an account has at most ${MAX_ATTRIBUTE_DEFINITIONS} attributes`, 'key');
+    const [existing] = await db
+      .select({ count: count() })
+      .from(contactAttributeDefinitions)
+      .where(eq(contactAttributeDefinitions.accountId, accountId));
+    if (Number(existing?.count ?? 0) >= MAX_ATTRIBUTE_DEFINITIONS)
+      throw conflict(`an account has at most ${MAX_ATTRIBUTE_DEFINITIONS} attributes`, 'key');
     const at = now();
     const [row] = await db
       .insert(contactAttributeDefinitions)

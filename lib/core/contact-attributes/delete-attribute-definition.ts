@@ -16,7 +16,9 @@ export const deleteAttributeDefinition = defineVerb({
     return db.transaction(async (tx) => {
       const [row] = await tx
         .delete(contactAttributeDefinitions)
-        .where(and(eq(contactAttributeDefinitions.accountId, accountId), eq(contactAttributeDefinitions.key, input.key)))
+        .where(
+          and(eq(contactAttributeDefinitions.accountId, accountId), eq(contactAttributeDefinitions.key, input.key)),
+        )
         .returning({ key: contactAttributeDefinitions.key });
       if (!row) throw notFound(`attribute ${input.key} not found`);
       const clear = tx
@@ -25,9 +27,13 @@ export const deleteAttributeDefinition = defineVerb({
         .where(and(eq(contacts.accountId, accountId), isNotNull(sql`${contacts.attributes} -> ${row.key}`)))
         .returning({ id: contacts.id });
       // Counted in the database: an account may have many contacts holding the value.
-      const result = await tx.execute(sql`with cleared as (${clear.getSQL()}) select count(*)::int as count from cleared`);
+      const result = await tx.execute(
+        sql`with cleared as (${clear.getSQL()}) select count(*)::int as count from cleared`,
+      );
       const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
-      return { message: `attribute ${row.key} deleted; its value was removed from ${count} ${count === 1 ? 'contact' : 'contacts'}` };
+      return {
+        message: `attribute ${row.key} deleted; its value was removed from ${count} ${count === 1 ? 'contact' : 'contacts'}`,
+      };
     });
   },
 });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { presentAttributeDefinition } from '@/lib/core/contacts/present';
+import { presentAttributeDefinition } from '@/lib/core/contacts/internal/present';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { contactAttributeDefinitions } from '@/lib/db/schema';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { presentAttributeDefinition } from '@/lib/core/contacts/present';
+import { presentAttributeDefinition } from '@/lib/core/contacts/internal/present';
 import { attributeKeyPathSchema, updateAttributeDefinitionSchema } from '@/lib/core/contacts/schemas';
 import { defineVerb } from '@/lib/core/verb';
 import { contactAttributeDefinitions } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/shared/errors';
-import { countContactsWithAttribute, getAttributeDefinitionInAccount } from './queries';
+import { countContactsWithAttribute, getAttributeDefinitionInAccount } from './internal/queries';
 
 /**
  * Changes a definition's label, or its type while no contact holds a value for it: stored values
@@ -21,13 +21,22 @@ export const updateAttributeDefinition = defineVerb({
       if (input.type !== undefined && input.type !== current.type) {
         const holding = await countContactsWithAttribute(tx, accountId, current.key);
         if (holding > 0) {
-          throw conflict(`${holding} ${holding === 1 ? 'contact holds a value' : 'contacts hold values'} of type ${current.type} for ${current.key}: the type cannot change while values exist`, 'type');
+          throw conflict(
+            `${holding} ${holding === 1 ? 'contact holds a value' : 'contacts hold values'} of type ${current.type} for ${current.key}: the type cannot change while values exist`,
+            'type',
+          );
         }
       }
       const [row] = await tx
         .update(contactAttributeDefinitions)
-        .set({ ...(input.type !== undefined ? { type: input.type } : {}), ...(input.label !== undefined ? { label: input.label || null } : {}), updatedAt: now() })
-        .where(and(eq(contactAttributeDefinitions.accountId, accountId), eq(contactAttributeDefinitions.key, current.key)))
+        .set({
+          ...(input.type !== undefined ? { type: input.type } : {}),
+          ...(input.label !== undefined ? { label: input.label || null } : {}),
+          updatedAt: now(),
+        })
+        .where(
+          and(eq(contactAttributeDefinitions.accountId, accountId), eq(contactAttributeDefinitions.key, current.key)),
+        )
         .returning();
       if (!row) throw notFound(`attribute ${input.key} not found`);
       return presentAttributeDefinition(row);

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { contactImports, workers } from '@/lib/db/schema';
-import type { ContactImportRow } from './present';
+import { contactImports } from '@/lib/db/schema';
+import type { ContactImportRow } from './internal/present';
 
 const FREE_LEASE = { leaseUntil: null, lockedBy: null };
 
@@ -9,14 +9,22 @@ const FREE_LEASE = { leaseUntil: null, lockedBy: null };
  * Claims the oldest import that is queued, or running without a live lease (its worker died or
  * stopped), in one statement: SKIP LOCKED lets any number of workers take different imports, and
  * the lease (renewed with every batch) keeps one import on one worker. Unsafe: every account's
- * imports, by design; only the import worker calls it.
+ * imports, by design; only the worker role's import loop calls it (lib/workers/contact-import-loop.ts).
  */
-export async function unsafeClaimContactImport(db: Db, options: { workerId: string; leaseMs: number; now: Date }): Promise<ContactImportRow | null> {
+export async function unsafeClaimContactImport(
+  db: Db,
+  options: { workerId: string; leaseMs: number; now: Date },
+): Promise<ContactImportRow | null> {
   const { now } = options;
   const due = db
     .select({ id: contactImports.id })
     .from(contactImports)
-    .where(and(inArray(contactImports.status, ['queued', 'running']), or(isNull(contactImports.leaseUntil), lt(contactImports.leaseUntil, now))))
+    .where(
+      and(
+        inArray(contactImports.status, ['queued', 'running']),
+        or(isNull(contactImports.leaseUntil), lt(contactImports.leaseUntil, now)),
+      ),
+    )
     .orderBy(asc(contactImports.createdAt))
     .limit(1)
     .for('update', { skipLocked: true });
@@ -36,7 +44,10 @@ export async function unsafeClaimContactImport(db: Db, options: { workerId: stri
 }
 
 /** Extends the lease of an import this worker holds; false when it is no longer ours. */
-export async function renewImportLease(db: Db, options: { importId: string; workerId: string; leaseMs: number; now: Date }): Promise<boolean> {
+export async function renewImportLease(
+  db: Db,
+  options: { importId: string; workerId: string; leaseMs: number; now: Date },
+): Promise<boolean> {
   const renewed = await db
     .update(contactImports)
     .set({ leaseUntil: new Date(options.now.getTime() + options.leaseMs) })
@@ -49,41 +60,18 @@ export async function renewImportLease(db: Db, options: { importId: string; work
  * Hands an import back for another claim: at once after a stop, which does not count as an attempt,
  * or from `retryAt` after an unexpected error, which does (an import that keeps failing then fails).
  */
-export async function releaseContactImport(db: Db, options: { importId: string; workerId: string; retryAt?: Date }): Promise<void> {
+export async function releaseContactImport(
+  db: Db,
+  options: { importId: string; workerId: string; retryAt?: Date },
+): Promise<void> {
   await db
     .update(contactImports)
-    .set(options.retryAt ? { lockedBy: null, leaseUntil: options.retryAt } : { ...FREE_LEASE, attempts: sql`greatest(${contactImports.attempts} - 1, 0)` })
+    .set(
+      options.retryAt
+        ? { lockedBy: null, leaseUntil: options.retryAt }
+        : { ...FREE_LEASE, attempts: sql`greatest(${contactImports.attempts} - 1, 0)` },
+    )
     .where(and(eq(contactImports.id, options.importId), eq(contactImports.lockedBy, options.workerId)));
-}
-
-/** A row of `workers` as the liveness rule sees it (lib/mail/worker-liveness.ts). */
-export type WorkerSighting = { id: string; hostname: string; pid: number; silentMs: number };
-
-/**
- * Frees the imports held by workers that are gone (`isDead` is the worker role's liveness rule,
- * lib/mail/worker-liveness.ts, over the heartbeats written under the same worker id), so that
- * another worker resumes them now rather than when the lease runs out. Unsafe: every account's imports.
- */
-export async function unsafeReclaimDeadImportLeases(db: Db, isDead: (worker: WorkerSighting) => boolean): Promise<number> {
-  const holders = await db.selectDistinct({ id: contactImports.lockedBy }).from(contactImports).where(isNotNull(contactImports.lockedBy));
-  if (holders.length === 0) return 0;
-  const sightings: WorkerSighting[] = await db
-    .select({ id: workers.id, hostname: workers.hostname, pid: workers.pid, silentMs: sql<number>`(extract(epoch from now() - ${workers.heartbeatAt}) * 1000)::float8` })
-    .from(workers);
-  const registered = new Map(sightings.map((worker) => [worker.id, worker]));
-  const gone = holders.map((holder) => holder.id!).filter((id) => {
-    const worker = registered.get(id);
-    return !worker || isDead(worker);
-  });
-  if (gone.length === 0) return 0;
-  const freed = await db.update(contactImports).set(FREE_LEASE).where(inArray(contactImports.lockedBy, gone)).returning({ id: contactImports.id });
-  return freed.length;
-}
-
-/** Every import lease, for the embedded database at start, where no other process can hold one. */
-export async function unsafeReleaseAllImportLeases(db: Db): Promise<number> {
-  const freed = await db.update(contactImports).set(FREE_LEASE).where(isNotNull(contactImports.lockedBy)).returning({ id: contactImports.id });
-  return freed.length;
 }
 
 /**

@@ -4,10 +4,16 @@ import { defineVerb } from '@/lib/core/verb';
 import { contactImportChunks, contactImports } from '@/lib/db/schema';
 import { invalidInput, notFound, tooLarge, unsupportedMediaType } from '@/lib/shared/errors';
 import { newId } from '@/lib/shared/ids';
-import { signalContactImportQueued } from './import-signal';
-import { presentContactImport } from './present';
-import { isLiveListOfAccount } from './queries';
-import { createContactImportSchema, MAX_IMPORT_BYTES, MEDIA_TYPES, type CreateContactImportInput, type ImportFormat } from './schemas';
+import { signalWork } from '@/lib/core/shared/work-signal';
+import { presentContactImport } from './internal/present';
+import { isLiveListOfAccount } from './internal/queries';
+import {
+  createContactImportSchema,
+  MAX_IMPORT_BYTES,
+  MEDIA_TYPES,
+  type CreateContactImportInput,
+  type ImportFormat,
+} from './schemas';
 
 /**
  * The upload goes to the database in pieces of about this size: memory stays flat whatever the file.
@@ -32,7 +38,15 @@ export const createContactImport = defineVerb({
     const listId = input.list_id?.toLowerCase() ?? null;
     if (listId && !(await isLiveListOfAccount(ctx.db, accountId, listId))) throw notFound('list not found');
     const importId = newId();
-    await ctx.db.insert(contactImports).values({ id: importId, accountId, format, listId, status: 'receiving', createdAt: ctx.now(), updatedAt: ctx.now() });
+    await ctx.db.insert(contactImports).values({
+      id: importId,
+      accountId,
+      format,
+      listId,
+      status: 'receiving',
+      createdAt: ctx.now(),
+      updatedAt: ctx.now(),
+    });
     let sizeBytes: number;
     try {
       sizeBytes = await storeUpload(ctx, importId, input.body);
@@ -40,8 +54,12 @@ export const createContactImport = defineVerb({
       await ctx.db.delete(contactImports).where(eq(contactImports.id, importId));
       throw error;
     }
-    const [row] = await ctx.db.update(contactImports).set({ status: 'queued', sizeBytes, updatedAt: ctx.now() }).where(eq(contactImports.id, importId)).returning();
-    signalContactImportQueued();
+    const [row] = await ctx.db
+      .update(contactImports)
+      .set({ status: 'queued', sizeBytes, updatedAt: ctx.now() })
+      .where(eq(contactImports.id, importId))
+      .returning();
+    signalWork('contact-imports');
     return presentContactImport(row);
   },
 });
@@ -51,13 +69,22 @@ export const createContactImport = defineVerb({
  * Only UTF-8 is read; a charset that says otherwise is refused rather than imported as mojibake.
  */
 function resolveFormat(input: CreateContactImportInput): ImportFormat {
-  const [mediaType = '', ...parameters] = (input.content_type ?? '').split(';').map((part) => part.trim().toLowerCase());
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw unsupportedMediaType(`the upload must be UTF-8 (Content-Type says charset=${charset.slice(0, 40)})`);
+  const [mediaType = '', ...parameters] = (input.content_type ?? '')
+    .split(';')
+    .map((part) => part.trim().toLowerCase());
+  const charset = parameters
+    .find((parameter) => parameter.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  if (charset && charset !== 'utf-8' && charset !== 'utf8')
+    throw unsupportedMediaType(`the upload must be UTF-8 (Content-Type says charset=${charset.slice(0, 40)})`);
   if (input.format) return input.format;
-  for (const [format, types] of Object.entries(MEDIA_TYPES)) if (types.includes(mediaType)) return format as ImportFormat;
+  for (const [format, types] of Object.entries(MEDIA_TYPES))
+    if (types.includes(mediaType)) return format as ImportFormat;
   const accepted = [...MEDIA_TYPES.csv, ...MEDIA_TYPES.jsonl].join(', ');
-  throw unsupportedMediaType(`Content-Type must be one of ${accepted} (got ${mediaType ? `"${mediaType.slice(0, 80)}"` : 'none'}), or name the format with ?format=csv or ?format=jsonl`);
+  throw unsupportedMediaType(
+    `Content-Type must be one of ${accepted} (got ${mediaType ? `"${mediaType.slice(0, 80)}"` : 'none'}), or name the format with ?format=csv or ?format=jsonl`,
+  );
 }
 
 /** Writes the upload as numbered chunks, refusing it as soon as it passes the limit. Returns its size. */

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentContactImport } from './present';
-import { getContactImportInAccount } from './queries';
+import { presentContactImport } from './internal/present';
+import { getContactImportInAccount } from './internal/queries';
 import { contactImportPathSchema } from './schemas';
 
 /** An import's progress: status, counts, the first errors, and why it failed. */

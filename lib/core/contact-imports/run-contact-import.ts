@@ -1,15 +1,21 @@
 import type { Services } from '@/lib/core/context';
 import type { AttributeType } from '@/lib/core/contacts/attribute-values';
-import { loadAttributeDefinitions } from '@/lib/core/contacts/queries';
+import { loadAttributeDefinitions } from '@/lib/core/contacts/internal/queries';
 import { renewImportLease, releaseContactImport } from './claim-contact-import';
-import { finishContactImport, type ImportEnd } from './finish-contact-import';
-import { csvRecordToRow, jsonLineToRow, planCsvColumns, type ReadRow, type RowError } from './import-rows';
-import type { ContactImportRow } from './present';
-import { isLiveListOfAccount } from './queries';
-import { decodeUtf8, ImportFileError, readCsvRecords, readImportChunks, readJsonLines } from './read-import-file';
+import { finishContactImport, type ImportEnd } from './internal/finish-contact-import';
+import { csvRecordToRow, jsonLineToRow, planCsvColumns, type ReadRow, type RowError } from './internal/import-rows';
+import type { ContactImportRow } from './internal/present';
+import { isLiveListOfAccount } from './internal/queries';
+import {
+  decodeUtf8,
+  ImportFileError,
+  readCsvRecords,
+  readImportChunks,
+  readJsonLines,
+} from './internal/read-import-file';
 import { MAX_KEPT_ERRORS } from './schemas';
-import { validateImportRow, type ValidRow } from './validate-import-row';
-import { ImportLeaseLostError, writeImportBatch } from './write-import-batch';
+import { validateImportRow, type ValidRow } from './internal/validate-import-row';
+import { ImportLeaseLostError, writeImportBatch } from './internal/write-import-batch';
 
 export type ImportRunOptions = {
   workerId: string;
@@ -36,7 +42,12 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 const RETRY_AFTER_ERROR_MS = 30_000;
 
 /** Step: the rows of the upload, in order, as one shape whatever the format (a CSV header is planned first). */
-async function* readRows(services: Pick<Services, 'db'>, job: Job, types: Map<string, AttributeType>, progress: { bytes: number }): AsyncGenerator<ReadRow> {
+async function* readRows(
+  services: Pick<Services, 'db'>,
+  job: Job,
+  types: Map<string, AttributeType>,
+  progress: { bytes: number },
+): AsyncGenerator<ReadRow> {
   const text = decodeUtf8(readImportChunks(services.db, job.id), progress);
   if (job.format === 'jsonl') {
     for await (const line of readJsonLines(text)) yield jsonLineToRow(line);
@@ -47,13 +58,23 @@ async function* readRows(services: Pick<Services, 'db'>, job: Job, types: Map<st
     if (plan) yield csvRecordToRow(record, plan);
     else plan = planCsvColumns(record.cells, types);
   }
-  if (!plan) throw new ImportFileError('the file is empty: a CSV import needs a header row naming its columns (email, first_name, last_name, attribute keys)');
+  if (!plan)
+    throw new ImportFileError(
+      'the file is empty: a CSV import needs a header row naming its columns (email, first_name, last_name, attribute keys)',
+    );
 }
 
 /** Step: whether the import may run at all (attempts left, target list still there). */
-async function checkRunnable(services: Pick<Services, 'db'>, job: Job, options: ImportRunOptions): Promise<ImportEnd | null> {
+async function checkRunnable(
+  services: Pick<Services, 'db'>,
+  job: Job,
+  options: ImportRunOptions,
+): Promise<ImportEnd | null> {
   if (job.attempts > options.maxAttempts) {
-    return { status: 'failed', reason: `the import was interrupted ${job.attempts - 1} times before it could finish (after row ${job.rowsDone}); upload the rest again` };
+    return {
+      status: 'failed',
+      reason: `the import was interrupted ${job.attempts - 1} times before it could finish (after row ${job.rowsDone}); upload the rest again`,
+    };
   }
   if (job.listId && !(await isLiveListOfAccount(services.db, job.accountId, job.listId))) {
     return { status: 'failed', reason: 'the list was deleted before the import finished' };
@@ -67,15 +88,33 @@ async function checkRunnable(services: Pick<Services, 'db'>, job: Job, options: 
  * progress, and finish (completed, or failed with the file's problem). A stop between batches
  * hands the job back; the next claim resumes after the last committed batch.
  */
-export async function unsafeRunContactImport(services: Pick<Services, 'db' | 'logger' | 'now'>, job: Job, options: ImportRunOptions): Promise<ImportRunOutcome> {
+export async function unsafeRunContactImport(
+  services: Pick<Services, 'db' | 'logger' | 'now'>,
+  job: Job,
+  options: ImportRunOptions,
+): Promise<ImportRunOutcome> {
   const { db, logger } = services;
-  const fence = { id: job.id, accountId: job.accountId, listId: job.listId, workerId: options.workerId, leaseMs: options.leaseMs };
+  const fence = {
+    id: job.id,
+    accountId: job.accountId,
+    listId: job.listId,
+    workerId: options.workerId,
+    leaseMs: options.leaseMs,
+  };
   let isLost = false;
-  const renewal = setInterval(() => {
-    renewImportLease(db, { importId: job.id, workerId: options.workerId, leaseMs: options.leaseMs, now: services.now() })
-      .then((isOurs) => (isLost ||= !isOurs))
-      .catch((error) => logger.warn({ err: error, importId: job.id }, 'import lease renewal failed'));
-  }, Math.max(1000, Math.floor(options.leaseMs / 3)));
+  const renewal = setInterval(
+    () => {
+      renewImportLease(db, {
+        importId: job.id,
+        workerId: options.workerId,
+        leaseMs: options.leaseMs,
+        now: services.now(),
+      })
+        .then((isOurs) => (isLost ||= !isOurs))
+        .catch((error) => logger.warn({ err: error, importId: job.id }, 'import lease renewal failed'));
+    },
+    Math.max(1000, Math.floor(options.leaseMs / 3)),
+  );
 
   const progress = { bytes: 0 };
   let consumed = 0;
@@ -90,7 +129,13 @@ export async function unsafeRunContactImport(services: Pick<Services, 'db' | 'lo
     await writing;
     if (consumed > committedUpTo) {
       const kept = errors.slice(0, Math.max(0, MAX_KEPT_ERRORS - keptErrors));
-      const batch = { rows, errors, keptErrors: kept, rowsDone: consumed, bytesDone: Math.min(progress.bytes, job.sizeBytes) };
+      const batch = {
+        rows,
+        errors,
+        keptErrors: kept,
+        rowsDone: consumed,
+        bytesDone: Math.min(progress.bytes, job.sizeBytes),
+      };
       keptErrors += kept.length;
       committedUpTo = consumed;
       rows = [];
@@ -150,7 +195,11 @@ export async function unsafeRunContactImport(services: Pick<Services, 'db' | 'lo
       return 'lost';
     }
     logger.error({ err: error, importId: job.id }, 'contact import interrupted by an unexpected error; it is retried');
-    await releaseContactImport(db, { importId: job.id, workerId: options.workerId, retryAt: new Date(services.now().getTime() + RETRY_AFTER_ERROR_MS) }).catch(() => {});
+    await releaseContactImport(db, {
+      importId: job.id,
+      workerId: options.workerId,
+      retryAt: new Date(services.now().getTime() + RETRY_AFTER_ERROR_MS),
+    }).catch(() => {});
     return 'stopped';
   } finally {
     await writing.catch(() => {});

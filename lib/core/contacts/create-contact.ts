@@ -1,9 +1,9 @@
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
-import { presentContact } from './present';
-import { checkContactAttributes, contactEmailOrThrow, subscriptionSource } from './queries';
-import { recordSubscriptionChange } from './record-subscription-change';
+import { presentContact } from './internal/present';
+import { checkContactAttributes, contactEmailOrThrow, subscriptionSource } from './internal/queries';
+import { recordSubscriptionChange } from './internal/record-subscription-change';
 import { createContactSchema } from './schemas';
 
 /**
@@ -37,7 +37,15 @@ export const createContact = defineVerb({
         .onConflictDoNothing({ target: [contacts.accountId, contacts.email] })
         .returning();
       if (!row) throw conflict(`a contact with the email ${email} already exists`, 'email');
-      if (isUnsubscribed) await recordSubscriptionChange(tx, { accountId, contactId: row.id, email, type: 'unsubscribed', source: subscriptionSource(principal), at });
+      if (isUnsubscribed)
+        await recordSubscriptionChange(tx, {
+          accountId,
+          contactId: row.id,
+          email,
+          type: 'unsubscribed',
+          source: subscriptionSource(principal),
+          at,
+        });
       return presentContact(row);
     });
   },

@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
-import { contactMatch } from './queries';
+import { contactMatch } from './internal/queries';
 import { contactPathSchema } from './schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentContact } from './present';
-import { getContactInAccount } from './queries';
+import { presentContact } from './internal/present';
+import { getContactInAccount } from './internal/queries';
 import { contactPathSchema } from './schemas';
 
 /** One contact by id or by address (R5), attributes as stored (R4). */

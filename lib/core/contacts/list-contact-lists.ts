@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { pageMemberships } from '@/lib/core/lists/membership-page';
-import { presentMembership } from '@/lib/core/lists/present';
+import { pageMemberships } from '@/lib/core/lists/internal/membership-page';
+import { presentMembership } from '@/lib/core/lists/internal/present';
 import { contactListsQuerySchema } from '@/lib/core/contacts/schemas';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
-import { getContactInAccount } from './queries';
+import { getContactInAccount } from './internal/queries';
 import { contactPathSchema } from './schemas';
 
 /**
@@ -17,7 +17,11 @@ export const listContactLists = defineVerb({
   async run({ db, principal }, query) {
     const accountId = principal.targetAccountId;
     const contact = await getContactInAccount(db, accountId, query.id_or_email);
-    const page = await pageMemberships(db, { where: and(eq(listMemberships.accountId, accountId), eq(listMemberships.contactId, contact.id)), key: 'listId', query });
+    const page = await pageMemberships(db, {
+      where: and(eq(listMemberships.accountId, accountId), eq(listMemberships.contactId, contact.id)),
+      key: 'listId',
+      query,
+    });
     return { ...page, items: page.items.map((row) => presentMembership(row)) };
   },
 });

@@ -1,11 +1,11 @@
 import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import { getListInAccount } from '@/lib/core/lists/queries';
+import { getListInAccount } from '@/lib/core/lists/internal/queries';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts, listMemberships } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
-import { presentContact, type ContactRow } from './present';
-import { contactEmailOrThrow } from './queries';
+import { presentContact, type ContactRow } from './internal/present';
+import { contactEmailOrThrow } from './internal/queries';
 import { listContactsQuerySchema } from './schemas';
 
 /** `%`, `_` and `\` in a search are literal text, not patterns. */
@@ -24,7 +24,9 @@ export const listContacts = defineVerb({
     if (query.created_before) conditions.push(lte(contacts.createdAt, new Date(query.created_before)));
     if (query.search !== undefined) {
       const pattern = `%${escapeLike(query.search.trim())}%`;
-      conditions.push(or(ilike(contacts.email, pattern), ilike(contacts.firstName, pattern), ilike(contacts.lastName, pattern)));
+      conditions.push(
+        or(ilike(contacts.email, pattern), ilike(contacts.firstName, pattern), ilike(contacts.lastName, pattern)),
+      );
     }
     if (query.list_id !== undefined) {
       const list = await getListInAccount(db, accountId, query.list_id);
@@ -38,9 +40,13 @@ export const listContacts = defineVerb({
       );
     }
     if ((query.attribute_key === undefined) !== (query.attribute_value === undefined)) {
-      throw invalidInput('attribute_key and attribute_value go together', query.attribute_key === undefined ? 'attribute_key' : 'attribute_value');
+      throw invalidInput(
+        'attribute_key and attribute_value go together',
+        query.attribute_key === undefined ? 'attribute_key' : 'attribute_value',
+      );
     }
-    if (query.attribute_key !== undefined) conditions.push(sql`${contacts.attributes} ->> ${query.attribute_key} = ${query.attribute_value}`);
+    if (query.attribute_key !== undefined)
+      conditions.push(sql`${contacts.attributes} ->> ${query.attribute_key} = ${query.attribute_value}`);
     return paginate(db, {
       table: contacts,
       idColumn: contacts.id,

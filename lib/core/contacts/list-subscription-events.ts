@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { contactSubscriptionEvents } from '@/lib/db/schema';
-import { getContactInAccount } from './queries';
+import { getContactInAccount } from './internal/queries';
 import { contactPathSchema } from './schemas';
 
 /** At most this many lines of history are shown; a contact rarely changes its mind more often. */
@@ -17,7 +17,9 @@ export const listSubscriptionEvents = defineVerb({
     const rows = await db
       .select()
       .from(contactSubscriptionEvents)
-      .where(and(eq(contactSubscriptionEvents.accountId, accountId), eq(contactSubscriptionEvents.contactId, contact.id)))
+      .where(
+        and(eq(contactSubscriptionEvents.accountId, accountId), eq(contactSubscriptionEvents.contactId, contact.id)),
+      )
       .orderBy(desc(contactSubscriptionEvents.id))
       .limit(HISTORY_LIMIT);
     return {

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
 import { contactPathSchema } from './schemas';
-import { setContactSubscription } from './set-contact-subscription';
+import { setContactSubscription } from './internal/set-contact-subscription';
 
 /** Reverses an unsubscribe; the history keeps both (R3). List memberships are not changed (R7). */
 export const resubscribeContact = defineVerb({

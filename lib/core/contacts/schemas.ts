@@ -15,7 +15,9 @@ export const MAX_NAME_LENGTH = 255;
 export const MAX_EMAIL_LENGTH = 320;
 
 /** Syntax is checked by the verb (normalizeEmailAddress), which says what is wrong with the address. */
-const requiredString = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be a string') };
+const requiredString = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be a string'),
+};
 
 export const contactEmailSchema = z
   .string(requiredString)
@@ -52,23 +54,23 @@ export const createContactSchema = z
     first_name: nameSchema,
     last_name: nameSchema,
     attributes: attributesInputSchema.optional(),
-    unsubscribed: z
-      .boolean({ error: 'must be true or false' })
-      .optional()
-      .openapi({ description: 'Create the contact already unsubscribed (recorded in its subscription history). Default false.' }),
+    unsubscribed: z.boolean({ error: 'must be true or false' }).optional().openapi({
+      description: 'Create the contact already unsubscribed (recorded in its subscription history). Default false.',
+    }),
   })
   .openapi('CreateContactRequest');
 
-export type CreateContactInput = z.input<typeof createContactSchema>;
-
 export const updateContactSchema = z
   .object({
-    email: contactEmailSchema.optional().openapi({ description: 'A new address; 409 when another contact of the account has it.' }),
+    email: contactEmailSchema
+      .optional()
+      .openapi({ description: 'A new address; 409 when another contact of the account has it.' }),
     first_name: nameSchema,
     last_name: nameSchema,
-    attributes: attributesInputSchema
-      .optional()
-      .openapi({ description: 'Merged into the stored attributes: given keys are replaced, null removes a key, keys not given stay.' }),
+    attributes: attributesInputSchema.optional().openapi({
+      description:
+        'Merged into the stored attributes: given keys are replaced, null removes a key, keys not given stay.',
+    }),
     unsubscribed: z
       .boolean({ error: 'must be true or false' })
       .optional()
@@ -76,29 +78,30 @@ export const updateContactSchema = z
   })
   .openapi('UpdateContactRequest');
 
-export type UpdateContactInput = z.input<typeof updateContactSchema>;
-
 /** `{id_or_email}`: a contact id, or its address as one percent-encoded path segment (R5). */
 export const contactPathSchema = z.object({ id_or_email: z.string() });
 
 const booleanQuery = optionalQuery(z.enum(['true', 'false'], { error: 'must be true or false' }));
 
 export const listContactsQuerySchema = pageQuerySchema.extend({
-  email: optionalQuery(z.string().max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`)).openapi({ description: 'Only the contact with this address (normalised).' }),
+  email: optionalQuery(z.string().max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`)).openapi({
+    description: 'Only the contact with this address (normalised).',
+  }),
   unsubscribed: booleanQuery.openapi({ description: 'Only contacts with this `unsubscribed` flag.' }),
   created_after: optionalQuery(rfc3339).openapi({ description: 'Created at or after this time.' }),
   created_before: optionalQuery(rfc3339).openapi({ description: 'Created at or before this time.' }),
   search: optionalQuery(z.string().max(MAX_EMAIL_LENGTH, `must be at most ${MAX_EMAIL_LENGTH} characters`)).openapi({
     description: 'Mailstead extension: contacts whose email, first or last name contains this text (case-insensitive).',
   }),
-  list_id: optionalQuery(z.string().uuid('must be a list id')).openapi({ description: 'Mailstead extension: only members of this list (any status). An unknown list is 404.' }),
+  list_id: optionalQuery(z.string().uuid('must be a list id')).openapi({
+    description: 'Mailstead extension: only members of this list (any status). An unknown list is 404.',
+  }),
   attribute_key: optionalQuery(z.string().max(64, 'must be at most 64 characters')).openapi({
-    description: 'Mailstead extension, with attribute_value: only contacts whose attribute has this value (compared as text).',
+    description:
+      'Mailstead extension, with attribute_value: only contacts whose attribute has this value (compared as text).',
   }),
   attribute_value: optionalQuery(z.string().max(1000, 'must be at most 1000 characters')),
 });
-
-export type ListContactsQuery = z.output<typeof listContactsQuerySchema>;
 
 export const contactListsQuerySchema = pageQuerySchema;
 
@@ -109,7 +112,9 @@ export const contactSchema = z
     email: z.string(),
     first_name: z.string().nullable(),
     last_name: z.string().nullable(),
-    attributes: z.record(z.string(), z.unknown()).openapi({ description: 'As stored: any JSON, nested values included (R4).' }),
+    attributes: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'As stored: any JSON, nested values included (R4).' }),
     unsubscribed: z.boolean(),
     unsubscribed_at: z.string().datetime().nullable(),
     created_at: z.string().datetime(),
@@ -122,34 +127,45 @@ export const contactSchema = z
 /** A safe identifier: it becomes a CSV column and a template variable, so letters, digits and `_`. */
 export const ATTRIBUTE_KEY_PATTERN = /^[a-z][a-z0-9_]{0,62}$/;
 /** The contact's own fields (and import columns) cannot also be attribute keys. */
-export const RESERVED_ATTRIBUTE_KEYS = ['id', 'email', 'first_name', 'last_name', 'attributes', 'unsubscribed', 'unsubscribed_at', 'created_at', 'updated_at', 'object'];
+export const RESERVED_ATTRIBUTE_KEYS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'attributes',
+  'unsubscribed',
+  'unsubscribed_at',
+  'created_at',
+  'updated_at',
+  'object',
+];
 export const MAX_ATTRIBUTE_DEFINITIONS = 100;
 
-export const attributeTypeSchema = z.enum(ATTRIBUTE_TYPES, { error: 'must be one of string, number, boolean, date, datetime' });
+export const attributeTypeSchema = z.enum(ATTRIBUTE_TYPES, {
+  error: 'must be one of string, number, boolean, date, datetime',
+});
 
 const attributeKeySchema = z
   .string({ error: 'must be a string' })
-  .regex(ATTRIBUTE_KEY_PATTERN, 'must start with a lowercase letter and hold only lowercase letters, digits and _ (at most 63)')
+  .regex(
+    ATTRIBUTE_KEY_PATTERN,
+    'must start with a lowercase letter and hold only lowercase letters, digits and _ (at most 63)',
+  )
   .refine((key) => !RESERVED_ATTRIBUTE_KEYS.includes(key), 'is a contact field, not an attribute');
 
-const labelSchema = z.string({ error: 'must be a string' }).trim().max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`).nullish();
+const labelSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+  .nullish();
 
-export const createAttributeDefinitionSchema = z.object({ key: attributeKeySchema, type: attributeTypeSchema, label: labelSchema });
-
-export type CreateAttributeDefinitionInput = z.input<typeof createAttributeDefinitionSchema>;
+export const createAttributeDefinitionSchema = z.object({
+  key: attributeKeySchema,
+  type: attributeTypeSchema,
+  label: labelSchema,
+});
 
 export const updateAttributeDefinitionSchema = z.object({ type: attributeTypeSchema.optional(), label: labelSchema });
 
-export type UpdateAttributeDefinitionInput = z.input<typeof updateAttributeDefinitionSchema>;
-
 /** Path `{key}` of an existing definition; a malformed one cannot exist, so it is a 404 there. */
 export const attributeKeyPathSchema = z.object({ key: z.string() });
-
-export const attributeDefinitionSchema = z.object({
-  object: z.literal('contact_attribute'),
-  key: z.string(),
-  type: attributeTypeSchema,
-  label: z.string().nullable(),
-  created_at: z.string().datetime(),
-  updated_at: z.string().datetime(),
-});

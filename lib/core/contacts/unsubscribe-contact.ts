@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
 import { contactPathSchema } from './schemas';
-import { setContactSubscription } from './set-contact-subscription';
+import { setContactSubscription } from './internal/set-contact-subscription';
 
 /** Stops marketing mail to the contact without deleting it: reversible, with history (R3). */
 export const unsubscribeContact = defineVerb({

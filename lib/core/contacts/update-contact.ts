@@ -2,10 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/shared/errors';
-import { hasPostgresCode } from './postgres-error';
-import { presentContact } from './present';
-import { checkContactAttributes, contactEmailOrThrow, getContactInAccount, subscriptionSource } from './queries';
-import { recordSubscriptionChange } from './record-subscription-change';
+import { hasPostgresCode } from './internal/postgres-error';
+import { presentContact } from './internal/present';
+import {
+  checkContactAttributes,
+  contactEmailOrThrow,
+  getContactInAccount,
+  subscriptionSource,
+} from './internal/queries';
+import { recordSubscriptionChange } from './internal/record-subscription-change';
 import { contactPathSchema, updateContactSchema } from './schemas';
 
 /**
@@ -25,7 +30,9 @@ export const updateContact = defineVerb({
     return db.transaction(async (tx) => {
       const current = await getContactInAccount(tx, accountId, input.id_or_email, { forUpdate: true });
       const isUnsubscribeChange = input.unsubscribed !== undefined && input.unsubscribed !== current.unsubscribed;
-      const merged = attributes ? sql`(${contacts.attributes} || ${JSON.stringify(attributes.set)}::jsonb) - ${sql.param(attributes.remove)}::text[]` : undefined;
+      const merged = attributes
+        ? sql`(${contacts.attributes} || ${JSON.stringify(attributes.set)}::jsonb) - ${sql.param(attributes.remove)}::text[]`
+        : undefined;
       let row;
       try {
         [row] = await tx
@@ -35,21 +42,30 @@ export const updateContact = defineVerb({
             ...(input.first_name !== undefined ? { firstName: input.first_name || null } : {}),
             ...(input.last_name !== undefined ? { lastName: input.last_name || null } : {}),
             ...(merged ? { attributes: merged } : {}),
-            ...(isUnsubscribeChange ? { unsubscribed: input.unsubscribed, unsubscribedAt: input.unsubscribed ? at : null } : {}),
+            ...(isUnsubscribeChange
+              ? { unsubscribed: input.unsubscribed, unsubscribedAt: input.unsubscribed ? at : null }
+              : {}),
             updatedAt: at,
           })
           .where(and(eq(contacts.accountId, accountId), eq(contacts.id, current.id)))
           .returning();
       } catch (error) {
-        if (hasPostgresCode(error, '23505')) throw conflict(`a contact with the email ${email} already exists`, 'email');
+        if (hasPostgresCode(error, '23505'))
+          throw conflict(`a contact with the email ${email} already exists`, 'email');
         throw error;
       }
       if (!row) throw notFound('contact not found');
       if (isUnsubscribeChange) {
-        await recordSubscriptionChange(tx, { accountId, contactId: row.id, email: row.email, type: input.unsubscribed ? 'unsubscribed' : 'resubscribed', source: subscriptionSource(principal), at });
+        await recordSubscriptionChange(tx, {
+          accountId,
+          contactId: row.id,
+          email: row.email,
+          type: input.unsubscribed ? 'unsubscribed' : 'resubscribed',
+          source: subscriptionSource(principal),
+          at,
+        });
       }
       return presentContact(row);
     });
   },
 });
-

@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { dnsCheckCacheSeconds } from './dns-check-window';
-import { presentDomain } from './present';
-import { getDomainInAccount, loadLiveKeys } from './queries';
+import { presentDomain } from './internal/present';
+import { getDomainInAccount, loadLiveKeys } from './internal/queries';
 import { checkAndStore } from './internal';
 import { domainPathSchema } from './schemas';
 

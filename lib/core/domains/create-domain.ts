@@ -3,8 +3,8 @@ import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector, parseCustomerDkimKey } from './dkim-keys';
-import { normalizeDomainName } from './normalize-domain-name';
-import { presentDomain } from './present';
+import { normalizeDomainName } from './internal/normalize-domain-name';
+import { presentDomain } from './internal/present';
 import { createDomainSchema } from './schemas';
 
 /**
@@ -16,15 +16,27 @@ export const createDomain = defineVerb({
   input: createDomainSchema,
   async run({ db, principal, config, secrets }, input) {
     const name = normalizeDomainName(input.domain);
-    if (!name.ok) throw invalidInput(`domain: invalid domain name, please provide a valid fully qualified domain name (it ${name.reason})`, 'domain');
+    if (!name.ok)
+      throw invalidInput(
+        `domain: invalid domain name, please provide a valid fully qualified domain name (it ${name.reason})`,
+        'domain',
+      );
     if (input.dkim_private_key !== undefined || input.dkim_selector !== '') {
-      const [account] = await db.select({ tier: accounts.tier }).from(accounts).where(eq(accounts.id, principal.targetAccountId));
+      const [account] = await db
+        .select({ tier: accounts.tier })
+        .from(accounts)
+        .where(eq(accounts.id, principal.targetAccountId));
       if (account?.tier !== 'partner') {
         const field = input.dkim_private_key !== undefined ? 'dkim_private_key' : 'dkim_selector';
-        throw new AppError('forbidden', `${field}: bringing your own DKIM key or selector is available to partner accounts only`, field);
+        throw new AppError(
+          'forbidden',
+          `${field}: bringing your own DKIM key or selector is available to partner accounts only`,
+          field,
+        );
       }
     }
-    const activeKey = input.dkim_private_key !== undefined ? parseCustomerDkimKey(input.dkim_private_key) : await generateDkimKey();
+    const activeKey =
+      input.dkim_private_key !== undefined ? parseCustomerDkimKey(input.dkim_private_key) : await generateDkimKey();
     const standbyKey = await generateDkimKey();
     const activeSelector = input.dkim_selector || newDkimSelector();
     let standbySelector = newDkimSelector();
@@ -34,7 +46,13 @@ export const createDomain = defineVerb({
       const [existing] = await tx
         .select({ id: domains.id })
         .from(domains)
-        .where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.domain, name.domain), isNull(domains.deletedAt)));
+        .where(
+          and(
+            eq(domains.accountId, principal.targetAccountId),
+            eq(domains.domain, name.domain),
+            isNull(domains.deletedAt),
+          ),
+        );
       if (existing) throw conflict('domain already exists', 'domain');
       const [row] = await tx
         .insert(domains)

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { apiKeyScopes, domains } from '@/lib/db/schema';
-import { normalizeDomainName } from './normalize-domain-name';
-import { getDomainInAccount } from './queries';
+import { normalizeDomainName } from './internal/normalize-domain-name';
+import { getDomainInAccount } from './internal/queries';
 import { domainPathSchema } from './schemas';
 
 /**
@@ -21,7 +21,10 @@ export const deleteDomain = defineVerb({
     const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
     if (row.isPaused) throw conflict('the domain is paused and cannot be deleted; unpause it first');
     await db.transaction(async (tx) => {
-      await tx.update(domains).set({ deletedAt: now(), updatedAt: now() }).where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.id, row.id)));
+      await tx
+        .update(domains)
+        .set({ deletedAt: now(), updatedAt: now() })
+        .where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.id, row.id)));
       await tx.delete(apiKeyScopes).where(eq(apiKeyScopes.domainId, row.id));
     });
     return { message: `domain ${row.domain} deleted` };

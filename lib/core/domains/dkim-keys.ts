@@ -34,7 +34,11 @@ export function parseCustomerDkimKey(pem: string): DkimKeyMaterial {
   }
   if (key.asymmetricKeyType !== 'rsa') throw invalidInput('dkim_private_key: must be an RSA key', 'dkim_private_key');
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < 1024) throw invalidInput(`dkim_private_key: must be at least 1024 bits (got ${bits}); 2048 is recommended`, 'dkim_private_key');
+  if (bits < 1024)
+    throw invalidInput(
+      `dkim_private_key: must be at least 1024 bits (got ${bits}); 2048 is recommended`,
+      'dkim_private_key',
+    );
   return {
     privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKey: createPublicKey(key).export({ type: 'spki', format: 'der' }).toString('base64'),

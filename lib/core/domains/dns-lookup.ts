@@ -7,7 +7,13 @@ export type DnsLookup = {
   cname(name: string): Promise<DnsAnswer>;
   mx(name: string): Promise<DnsAnswer>;
   /** MX hosts with their priorities, lowest first; `found` with no values is a null MX ("."). */
-  mxRecords(name: string): Promise<{ status: 'found'; values: { exchange: string; priority: number }[] } | { status: 'none' } | { status: 'error'; error: string }>;
+  mxRecords(
+    name: string,
+  ): Promise<
+    | { status: 'found'; values: { exchange: string; priority: number }[] }
+    | { status: 'none' }
+    | { status: 'error'; error: string }
+  >;
   addresses(name: string): Promise<DnsAnswer>;
 };
 
@@ -22,7 +28,9 @@ const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NOTFOUND']);
 export function createDnsLookup(options: { servers: { host: string; port: number }[]; timeoutMs: number }): DnsLookup {
   const resolver = new Resolver({ timeout: options.timeoutMs, tries: 2 });
   if (options.servers.length) {
-    resolver.setServers(options.servers.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)));
+    resolver.setServers(
+      options.servers.map(({ host, port }) => (host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`)),
+    );
   }
   const ask = async (query: () => Promise<string[]>): Promise<DnsAnswer> => {
     try {
@@ -39,12 +47,20 @@ export function createDnsLookup(options: { servers: { host: string; port: number
     // Long TXT records arrive as several strings; DNS says they are one value.
     txt: (name) => ask(async () => (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''))),
     cname: (name) => ask(async () => (await resolver.resolveCname(name)).map(clean)),
-    mx: (name) => ask(async () => (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => clean(mx.exchange))),
+    mx: (name) =>
+      ask(async () =>
+        (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority).map((mx) => clean(mx.exchange)),
+      ),
     async mxRecords(name) {
       try {
         const records = (await resolver.resolveMx(name)).sort((a, b) => a.priority - b.priority);
         if (records.length === 0) return { status: 'none' };
-        return { status: 'found', values: records.map((mx) => ({ exchange: clean(mx.exchange), priority: mx.priority })).filter((mx) => mx.exchange !== '' && mx.exchange !== '.') };
+        return {
+          status: 'found',
+          values: records
+            .map((mx) => ({ exchange: clean(mx.exchange), priority: mx.priority }))
+            .filter((mx) => mx.exchange !== '' && mx.exchange !== '.'),
+        };
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
         return ABSENT.has(code) ? { status: 'none' } : { status: 'error', error: describe(code) };

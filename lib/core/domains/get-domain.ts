@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentDomain } from './present';
-import { getDomainInAccount, loadLiveKeys } from './queries';
+import { presentDomain } from './internal/present';
+import { getDomainInAccount, loadLiveKeys } from './internal/queries';
 import { domainPathSchema } from './schemas';
 
 export const getDomain = defineVerb({

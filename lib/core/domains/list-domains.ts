@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { domains } from '@/lib/db/schema';
-import { presentDomain } from './present';
-import { keysOf, loadLiveKeys } from './queries';
+import { presentDomain } from './internal/present';
+import { keysOf, loadLiveKeys } from './internal/queries';
 import { listDomainsQuerySchema } from './schemas';
 
 export const listDomains = defineVerb({
@@ -20,7 +20,10 @@ export const listDomains = defineVerb({
       ),
       query,
       map: async (rows: (typeof domains.$inferSelect)[]) => {
-        const keys = await loadLiveKeys(db, rows.map((row) => row.id));
+        const keys = await loadLiveKeys(
+          db,
+          rows.map((row) => row.id),
+        );
         return rows.map((row) => presentDomain(row, keysOf(keys, row.id), config));
       },
     });

@@ -10,7 +10,12 @@ import { domains, events } from '@/lib/db/schema';
  * Other domains keep sending. Unsafe: it takes domain ids of any account (the delivery engine's
  * outcomes), so only the engine calls it.
  */
-export async function unsafePauseOnBounceRate(services: Pick<Services, 'config' | 'logger'>, db: Db, domainIds: string[], now: Date): Promise<string[]> {
+export async function unsafePauseOnBounceRate(
+  services: Pick<Services, 'config' | 'logger'>,
+  db: Db,
+  domainIds: string[],
+  now: Date,
+): Promise<string[]> {
   if (domainIds.length === 0) return [];
   const { bounceRate, minVolume, windowHours } = services.config.pause;
   const windowStart = new Date(now.getTime() - windowHours * 3600_000);
@@ -27,10 +32,23 @@ export async function unsafePauseOnBounceRate(services: Pick<Services, 'config' 
         total: sql<number>`count(*) filter (where ${events.type} in ('message.bounced', 'message.delivered'))::int`,
       })
       .from(events)
-      .where(and(eq(events.domainId, domain.id), gt(events.createdAt, since), inArray(events.type, ['message.bounced', 'message.delivered']), eq(events.isSandbox, false)));
+      .where(
+        and(
+          eq(events.domainId, domain.id),
+          gt(events.createdAt, since),
+          inArray(events.type, ['message.bounced', 'message.delivered']),
+          eq(events.isSandbox, false),
+        ),
+      );
     if (counts.total < minVolume || counts.bounced / counts.total <= bounceRate) continue;
-    await db.update(domains).set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now }).where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)));
-    services.logger.warn({ domain: domain.domain, bounced: counts.bounced, total: counts.total }, 'domain paused: bounce rate over the limit');
+    await db
+      .update(domains)
+      .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
+      .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)));
+    services.logger.warn(
+      { domain: domain.domain, bounced: counts.bounced, total: counts.total },
+      'domain paused: bounce rate over the limit',
+    );
     paused.push(domain.id);
   }
   return paused;

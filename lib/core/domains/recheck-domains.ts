@@ -1,10 +1,10 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
-import { recordEvent } from '@/lib/core/events/record-event';
+import { recordEvent } from '@/lib/core/events/internal/record-event';
 import { domains } from '@/lib/db/schema';
 import { lookUpDomainRecords, storeDnsCheck } from './internal';
-import { expectedDnsRecords } from './dns-records';
-import { keysOf, loadLiveKeys } from './queries';
+import { expectedDnsRecords } from './internal/dns-records';
+import { keysOf, loadLiveKeys } from './internal/queries';
 
 /**
  * Scheduled job: re-checks domains, least recently checked first. When a required record that was
@@ -12,7 +12,10 @@ import { keysOf, loadLiveKeys } from './queries';
  * recorded for webhooks and the dashboard. Unsafe: it reads every account's domains (a system
  * job, no principal), so only the scheduler calls it.
  */
-export async function unsafeRecheckDomains(services: Services, batchSize = 200): Promise<{ checked: number; errors: number }> {
+export async function unsafeRecheckDomains(
+  services: Services,
+  batchSize = 200,
+): Promise<{ checked: number; errors: number }> {
   const { db } = services;
   const rows = await db
     .select()
@@ -20,7 +23,10 @@ export async function unsafeRecheckDomains(services: Services, batchSize = 200):
     .where(isNull(domains.deletedAt))
     .orderBy(sql`${domains.lastDnsCheckAt} asc nulls first`, asc(domains.id))
     .limit(batchSize);
-  const keys = await loadLiveKeys(db, rows.map((row) => row.id));
+  const keys = await loadLiveKeys(
+    db,
+    rows.map((row) => row.id),
+  );
   let errors = 0;
   for (const row of rows) {
     const domainKeys = keysOf(keys, row.id);
@@ -28,10 +34,17 @@ export async function unsafeRecheckDomains(services: Services, batchSize = 200):
     await db.transaction(async (tx) => {
       const updated = await storeDnsCheck(tx, row, result);
       const required = expectedDnsRecords(row, domainKeys, services.config).filter((record) => record.required);
-      const broke = required.filter((record) => row.dnsChecks[record.key]?.propagated && updated.dnsChecks[record.key] && !updated.dnsChecks[record.key].propagated && !updated.dnsChecks[record.key].error);
+      const broke = required.filter(
+        (record) =>
+          row.dnsChecks[record.key]?.propagated &&
+          updated.dnsChecks[record.key] &&
+          !updated.dnsChecks[record.key].propagated &&
+          !updated.dnsChecks[record.key].error,
+      );
       if (broke.length === 0) return;
       errors++;
-      const isValid = (kind: string) => required.filter((record) => record.kind === kind).every((record) => updated.dnsChecks[record.key]?.propagated);
+      const isValid = (kind: string) =>
+        required.filter((record) => record.kind === kind).every((record) => updated.dnsChecks[record.key]?.propagated);
       await recordEvent(tx, {
         accountId: row.accountId,
         type: 'domain.dns_error',

@@ -3,8 +3,8 @@ import { conflict } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { dkimKeys } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector } from './dkim-keys';
-import { presentDomain } from './present';
-import { getDomainInAccount, loadLiveKeys } from './queries';
+import { presentDomain } from './internal/present';
+import { getDomainInAccount, loadLiveKeys } from './internal/queries';
 import { domainPathSchema } from './schemas';
 
 /**
@@ -25,7 +25,10 @@ export const rotateDomainDkim = defineVerb({
     let selector = newDkimSelector();
     while (keys.some((key) => key.selector === selector)) selector = newDkimSelector();
     await db.transaction(async (tx) => {
-      await tx.update(dkimKeys).set({ status: 'retired', retiredAt: now() }).where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
+      await tx
+        .update(dkimKeys)
+        .set({ status: 'retired', retiredAt: now() })
+        .where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
       await tx.update(dkimKeys).set({ status: 'active', activatedAt: now() }).where(eq(dkimKeys.id, standby.id));
       await tx.insert(dkimKeys).values({
         domainId: row.id,

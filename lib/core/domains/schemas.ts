@@ -15,14 +15,20 @@ const dkimSelectorSchema = z
   .string()
   .nullish()
   .transform((value) => (value ?? '').trim().toLowerCase())
-  .refine((value) => value === '' || /^(?!-)[a-z0-9-]{1,62}(?<!-)$/.test(value), 'must be a single DNS label of 1-62 lowercase letters, digits and hyphens, with no hyphen at either end');
+  .refine(
+    (value) => value === '' || /^(?!-)[a-z0-9-]{1,62}(?<!-)$/.test(value),
+    'must be a single DNS label of 1-62 lowercase letters, digits and hyphens, with no hyphen at either end',
+  );
 
 const SENDING_TYPES = ['transactional', 'marketing'] as const;
 
 const rotationIntervalSchema = z
   .unknown()
   .optional()
-  .refine((value) => value === undefined || value === null, 'is only for managed DNS, which a self-hosted Mailstead does not have: leave it out');
+  .refine(
+    (value) => value === undefined || value === null,
+    'is only for managed DNS, which a self-hosted Mailstead does not have: leave it out',
+  );
 
 export const createDomainSchema = z
   .object({
@@ -48,14 +54,24 @@ export const updateDomainSchema = z
     dkim_selector: z
       .string()
       .nullish()
-      .refine((value) => value == null || value.trim() === '' || /^(?!-)[a-z0-9-]{1,62}(?<!-)$/.test(value.trim().toLowerCase()), 'must be a single DNS label of 1-62 lowercase letters, digits and hyphens, with no hyphen at either end'),
-    sending_type: z.enum(SENDING_TYPES, { error: 'must be "transactional" or "marketing"' }).optional(),
+      .refine(
+        (value) =>
+          value == null || value.trim() === '' || /^(?!-)[a-z0-9-]{1,62}(?<!-)$/.test(value.trim().toLowerCase()),
+        'must be a single DNS label of 1-62 lowercase letters, digits and hyphens, with no hyphen at either end',
+      ),
+    sending_type: z.enum(SENDING_TYPES, { error: 'must be "transactional" or "marketing"' }).optional().openapi({
+      description:
+        "Mailstead extension (not in AhaSend's UpdateDomainRequest): change the sending type after creation; campaigns need `marketing`.",
+    }),
     dsn_recipient: z.string().trim().toLowerCase().email('must be an email address').max(254).nullish(),
   })
   .openapi('UpdateDomainRequest');
 
 export const listDomainsQuerySchema = pageQuerySchema.extend({
-  dns_valid: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false'], { error: 'dns_valid must be true or false' }).optional()),
+  dns_valid: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false'], { error: 'dns_valid must be true or false' }).optional(),
+  ),
 });
 
 export const domainPathSchema = z.object({ domain: z.string().max(300) });
@@ -69,9 +85,18 @@ const dnsRecordSchema = z
     required: z.boolean(),
     propagated: z.boolean(),
     priority: z.number().int().optional().openapi({ description: 'MX priority (Mailstead extension).' }),
-    found: z.array(z.string()).nullable().openapi({ description: 'What the last DNS check found (Mailstead extension).' }),
-    error: z.string().nullable().openapi({ description: 'Why the last check could not decide; the previous verdict was kept (Mailstead extension).' }),
-    checked_at: z.string().datetime().nullable().openapi({ description: 'Time of the last check of this record (Mailstead extension).' }),
+    found: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: 'What the last DNS check found (Mailstead extension).' }),
+    error: z.string().nullable().openapi({
+      description: 'Why the last check could not decide; the previous verdict was kept (Mailstead extension).',
+    }),
+    checked_at: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: 'Time of the last check of this record (Mailstead extension).' }),
   })
   .openapi('DNSRecord');
 
@@ -98,6 +123,8 @@ export const domainSchema = z
     paused: z.boolean(),
     paused_at: z.string().datetime().nullable(),
     pause_reason: z.string().nullable(),
-    status: z.enum(['verified', 'pending', 'failing', 'paused']).openapi({ description: 'Summary for people (Mailstead extension).' }),
+    status: z
+      .enum(['verified', 'pending', 'failing', 'paused'])
+      .openapi({ description: 'Summary for people (Mailstead extension).' }),
   })
   .openapi('Domain');

@@ -3,8 +3,8 @@ import type { CoreConfig } from '@/lib/core/config';
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { domains } from '@/lib/db/schema';
-import { presentDomain } from './present';
-import { getDomainInAccount, loadLiveKeys } from './queries';
+import { presentDomain } from './internal/present';
+import { getDomainInAccount, loadLiveKeys } from './internal/queries';
 import { domainPathSchema } from './schemas';
 
 /** Mailstead extension: sending resumes, and the bounce-rate window starts again from now. */
@@ -17,7 +17,13 @@ export const unpauseDomain = defineVerb({
 });
 
 /** Shared with a parent unpausing its sub account's domain (`sub-accounts:suspend`). */
-export async function unpauseDomainInAccount(db: DbOrTx, config: CoreConfig, accountId: string, domainName: string, at: Date) {
+export async function unpauseDomainInAccount(
+  db: DbOrTx,
+  config: CoreConfig,
+  accountId: string,
+  domainName: string,
+  at: Date,
+) {
   const row = await getDomainInAccount(db, accountId, domainName);
   const [updated] = await db
     .update(domains)

@@ -3,9 +3,9 @@ import { AppError, invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { newDkimSelector } from './dkim-keys';
-import { DEFAULT_SUBDOMAINS } from './dns-records';
-import { presentDomain } from './present';
-import { getDomainInAccount, loadLiveKeys } from './queries';
+import { DEFAULT_SUBDOMAINS } from './internal/dns-records';
+import { presentDomain } from './internal/present';
+import { getDomainInAccount, loadLiveKeys } from './internal/queries';
 import { domainPathSchema, updateDomainSchema } from './schemas';
 
 const SUBDOMAIN_FIELDS = [
@@ -45,12 +45,23 @@ export const updateDomain = defineVerb({
       const wanted = input.dkim_selector.trim().toLowerCase();
       const active = keys.find((key) => key.status === 'active');
       if (wanted !== '') {
-        const [account] = await db.select({ tier: accounts.tier }).from(accounts).where(eq(accounts.id, principal.targetAccountId));
-        if (account?.tier !== 'partner') throw new AppError('forbidden', 'dkim_selector: choosing the DKIM selector is available to partner accounts only', 'dkim_selector');
+        const [account] = await db
+          .select({ tier: accounts.tier })
+          .from(accounts)
+          .where(eq(accounts.id, principal.targetAccountId));
+        if (account?.tier !== 'partner')
+          throw new AppError(
+            'forbidden',
+            'dkim_selector: choosing the DKIM selector is available to partner accounts only',
+            'dkim_selector',
+          );
       }
       if ((wanted || null) !== row.dkimSelector && active) {
         if (row.dnsChecks[`TXT:${active.selector}._domainkey.${row.domain}`]?.hasVerified) {
-          throw invalidInput(`dkim_selector: the selector "${active.selector}" is locked because DKIM has verified`, 'dkim_selector');
+          throw invalidInput(
+            `dkim_selector: the selector "${active.selector}" is locked because DKIM has verified`,
+            'dkim_selector',
+          );
         }
         renameActiveTo = wanted || newDkimSelector();
         if (keys.some((key) => key.status === 'standby' && key.selector === renameActiveTo)) {
@@ -70,10 +81,12 @@ export const updateDomain = defineVerb({
         .where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.id, row.id)))
         .returning();
       if (renameActiveTo) {
-        await tx.update(dkimKeys).set({ selector: renameActiveTo }).where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
+        await tx
+          .update(dkimKeys)
+          .set({ selector: renameActiveTo })
+          .where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
       }
       return presentDomain(updated, await loadLiveKeys(tx, [row.id]), config);
     });
   },
 });
-

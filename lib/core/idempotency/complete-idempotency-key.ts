@@ -18,5 +18,11 @@ export async function completeIdempotencyKey(
       isEncrypted: outcome.isEncrypted,
       expiresAt: new Date(now.getTime() + outcome.ttlMs),
     })
-    .where(and(eq(idempotencyRecords.accountId, target.accountId), eq(idempotencyRecords.key, target.key), eq(idempotencyRecords.state, 'in_progress')));
+    .where(
+      and(
+        eq(idempotencyRecords.accountId, target.accountId),
+        eq(idempotencyRecords.key, target.key),
+        eq(idempotencyRecords.state, 'in_progress'),
+      ),
+    );
 }

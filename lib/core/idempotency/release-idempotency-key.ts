@@ -6,5 +6,11 @@ import { idempotencyRecords } from '@/lib/db/schema';
 export async function releaseIdempotencyKey(db: Db, target: { accountId: string; key: string }): Promise<void> {
   await db
     .delete(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.accountId, target.accountId), eq(idempotencyRecords.key, target.key), eq(idempotencyRecords.state, 'in_progress')));
+    .where(
+      and(
+        eq(idempotencyRecords.accountId, target.accountId),
+        eq(idempotencyRecords.key, target.key),
+        eq(idempotencyRecords.state, 'in_progress'),
+      ),
+    );
 }

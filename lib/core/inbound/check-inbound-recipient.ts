@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { DEFAULT_SUBDOMAINS } from '@/lib/core/domains/dns-records';
-import type { RouteRow } from '@/lib/core/routes/present';
-import { matchesRecipientPattern } from '@/lib/core/routes/recipient-pattern';
+import { DEFAULT_SUBDOMAINS } from '@/lib/core/domains/internal/dns-records';
+import type { RouteRow } from '@/lib/core/routes/internal/present';
+import { matchesRecipientPattern } from '@/lib/core/routes/internal/recipient-pattern';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import type { DbOrTx } from '@/lib/db/client';
 import { domains, routes } from '@/lib/db/schema';
@@ -38,8 +38,22 @@ export async function unsafeCheckInboundRecipient(db: DbOrTx, rawAddress: string
     const rows = await db
       .select({ domain: domains.domain, returnPathSubdomain: domains.returnPathSubdomain })
       .from(domains)
-      .where(and(inArray(domains.domain, parents.map((parent) => parent.domain)), isNull(domains.deletedAt)));
-    const isReturnPath = rows.some((row) => parents.some((parent) => parent.domain === row.domain && parent.subdomain === (row.returnPathSubdomain ?? DEFAULT_SUBDOMAINS.returnPath)));
+      .where(
+        and(
+          inArray(
+            domains.domain,
+            parents.map((parent) => parent.domain),
+          ),
+          isNull(domains.deletedAt),
+        ),
+      );
+    const isReturnPath = rows.some((row) =>
+      parents.some(
+        (parent) =>
+          parent.domain === row.domain &&
+          parent.subdomain === (row.returnPathSubdomain ?? DEFAULT_SUBDOMAINS.returnPath),
+      ),
+    );
     if (isReturnPath) return { kind: 'return_path', address };
   }
 
@@ -51,7 +65,16 @@ export async function unsafeCheckInboundRecipient(db: DbOrTx, rawAddress: string
   const candidates = await db
     .select()
     .from(routes)
-    .where(and(inArray(routes.accountId, owners.map((owner) => owner.accountId)), eq(routes.enabled, true), or(eq(routes.domain, host), isNull(routes.domain))));
+    .where(
+      and(
+        inArray(
+          routes.accountId,
+          owners.map((owner) => owner.accountId),
+        ),
+        eq(routes.enabled, true),
+        or(eq(routes.domain, host), isNull(routes.domain)),
+      ),
+    );
   const matching = candidates.filter((route) => matchesRecipientPattern(route.recipient, address));
   return matching.length > 0 ? { kind: 'route', address, routes: matching } : { kind: 'no_such_user', address };
 }

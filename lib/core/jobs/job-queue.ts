@@ -5,23 +5,24 @@ import { jobs } from '@/lib/db/schema';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** Registers (or re-times) a periodic job; one row per name, whatever the number of processes. */
-export async function ensurePeriodicJob(db: Db, job: { name: string; kind: string; intervalSeconds: number; payload?: unknown }) {
+export async function ensurePeriodicJob(
+  db: Db,
+  job: { name: string; kind: string; intervalSeconds: number; payload?: unknown },
+) {
   await db
     .insert(jobs)
     .values({ name: job.name, kind: job.kind, intervalSeconds: job.intervalSeconds, payload: job.payload ?? {} })
     .onConflictDoUpdate({ target: jobs.name, set: { intervalSeconds: job.intervalSeconds, kind: job.kind } });
 }
 
-export async function enqueueJob(db: Db, job: { kind: string; payload?: unknown; runAt?: Date }) {
-  const [row] = await db.insert(jobs).values({ kind: job.kind, payload: job.payload ?? {}, runAt: job.runAt ?? sql`now()` }).returning();
-  return row;
-}
-
 /**
  * Claims due jobs with a lease. SKIP LOCKED lets many workers claim side by side without waiting on
  * each other; a worker that dies leaves its jobs to be claimed again when the lease runs out.
  */
-export async function claimDueJobs(db: Db, options: { workerId: string; leaseMs: number; limit: number; now: Date }): Promise<JobRow[]> {
+export async function claimDueJobs(
+  db: Db,
+  options: { workerId: string; leaseMs: number; limit: number; now: Date },
+): Promise<JobRow[]> {
   const { now } = options;
   const due = db
     .select({ id: jobs.id })
@@ -32,7 +33,11 @@ export async function claimDueJobs(db: Db, options: { workerId: string; leaseMs:
     .for('update', { skipLocked: true });
   return db
     .update(jobs)
-    .set({ lockedUntil: new Date(now.getTime() + options.leaseMs), lockedBy: options.workerId, attempts: sql`${jobs.attempts} + 1` })
+    .set({
+      lockedUntil: new Date(now.getTime() + options.leaseMs),
+      lockedBy: options.workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+    })
     .where(inArray(jobs.id, due))
     .returning();
 }
@@ -41,7 +46,14 @@ export async function completeJob(db: Db, job: JobRow, now: Date) {
   if (job.intervalSeconds) {
     await db
       .update(jobs)
-      .set({ runAt: new Date(now.getTime() + job.intervalSeconds * 1000), lockedUntil: null, lockedBy: null, attempts: 0, lastError: null, updatedAt: now })
+      .set({
+        runAt: new Date(now.getTime() + job.intervalSeconds * 1000),
+        lockedUntil: null,
+        lockedBy: null,
+        attempts: 0,
+        lastError: null,
+        updatedAt: now,
+      })
       .where(eq(jobs.id, job.id));
   } else {
     await db.delete(jobs).where(eq(jobs.id, job.id));
@@ -50,9 +62,17 @@ export async function completeJob(db: Db, job: JobRow, now: Date) {
 
 export async function failJob(db: Db, job: JobRow, error: string, now: Date) {
   // Periodic jobs simply try again at their next interval; one-off jobs back off exponentially.
-  const delayMs = job.intervalSeconds ? job.intervalSeconds * 1000 : Math.min(3600_000, 1000 * 2 ** Math.min(job.attempts, 12));
+  const delayMs = job.intervalSeconds
+    ? job.intervalSeconds * 1000
+    : Math.min(3600_000, 1000 * 2 ** Math.min(job.attempts, 12));
   await db
     .update(jobs)
-    .set({ runAt: new Date(now.getTime() + delayMs), lockedUntil: null, lockedBy: null, lastError: error.slice(0, 2000), updatedAt: now })
+    .set({
+      runAt: new Date(now.getTime() + delayMs),
+      lockedUntil: null,
+      lockedBy: null,
+      lastError: error.slice(0, 2000),
+      updatedAt: now,
+    })
     .where(eq(jobs.id, job.id));
 }

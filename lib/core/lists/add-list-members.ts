@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { hasPostgresCode } from '@/lib/core/contacts/postgres-error';
+import { hasPostgresCode } from '@/lib/core/contacts/internal/postgres-error';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/shared/errors';
-import { presentMembership } from './present';
-import { getListInAccount } from './queries';
-import { resolveContactIds } from './resolve-contacts';
+import { presentMembership } from './internal/present';
+import { getListInAccount } from './internal/queries';
+import { resolveContactIds } from './internal/resolve-contacts';
 import { addListMembersSchema, listPathSchema } from './schemas';
 
 /**
@@ -25,15 +25,33 @@ export const addListMembers = defineVerb({
     const at = now();
     const status = input.subscription_status;
     const rows = await db.transaction(async (tx) => {
-      const frozenCondition = and(eq(listMemberships.listId, list.id), inArray(listMemberships.contactId, contactIds), eq(listMemberships.subscriptionStatus, 'complained'));
+      const frozenCondition = and(
+        eq(listMemberships.listId, list.id),
+        inArray(listMemberships.contactId, contactIds),
+        eq(listMemberships.subscriptionStatus, 'complained'),
+      );
       if (status !== undefined) {
-        const frozen = await tx.select({ contactId: listMemberships.contactId }).from(listMemberships).where(frozenCondition);
-        if (frozen.length > 0) throw conflict(`complained memberships are frozen (R9): ${frozen.length} of these contacts complained about mail to this list`, 'subscription_status');
+        const frozen = await tx
+          .select({ contactId: listMemberships.contactId })
+          .from(listMemberships)
+          .where(frozenCondition);
+        if (frozen.length > 0)
+          throw conflict(
+            `complained memberships are frozen (R9): ${frozen.length} of these contacts complained about mail to this list`,
+            'subscription_status',
+          );
       }
       // Sorted ids: parallel requests over the same contacts lock rows in one order and cannot deadlock.
-      const insert = tx
-        .insert(listMemberships)
-        .values(contactIds.map((contactId) => ({ listId: list.id, contactId, accountId, subscriptionStatus: status ?? 'confirmed', createdAt: at, updatedAt: at })));
+      const insert = tx.insert(listMemberships).values(
+        contactIds.map((contactId) => ({
+          listId: list.id,
+          contactId,
+          accountId,
+          subscriptionStatus: status ?? 'confirmed',
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
       try {
         if (status === undefined) await insert.onConflictDoNothing();
         else {
@@ -48,7 +66,10 @@ export const addListMembers = defineVerb({
         if (hasPostgresCode(error, '23503')) throw notFound('contact not found');
         throw error;
       }
-      return tx.select().from(listMemberships).where(and(eq(listMemberships.listId, list.id), inArray(listMemberships.contactId, contactIds)));
+      return tx
+        .select()
+        .from(listMemberships)
+        .where(and(eq(listMemberships.listId, list.id), inArray(listMemberships.contactId, contactIds)));
     });
     const memberships = rows.sort((a, b) => (a.contactId < b.contactId ? -1 : 1)).map((row) => presentMembership(row));
     if (input.contact !== undefined) return memberships[0]!;

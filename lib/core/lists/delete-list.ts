@@ -18,7 +18,13 @@ export const deleteList = defineVerb({
     const [row] = await db
       .update(contactLists)
       .set({ deletedAt: at, updatedAt: at })
-      .where(and(eq(contactLists.accountId, principal.targetAccountId), eq(contactLists.id, input.list_id.toLowerCase()), isNull(contactLists.deletedAt)))
+      .where(
+        and(
+          eq(contactLists.accountId, principal.targetAccountId),
+          eq(contactLists.id, input.list_id.toLowerCase()),
+          isNull(contactLists.deletedAt),
+        ),
+      )
       .returning({ id: contactLists.id, name: contactLists.name });
     if (!row) throw notFound('list not found');
     return { message: `list ${row.id} (${row.name}) deleted` };

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentList } from './present';
-import { getListInAccount, loadMemberCounts } from './queries';
+import { presentList } from './internal/present';
+import { getListInAccount, loadMemberCounts } from './internal/queries';
 import { listPathSchema } from './schemas';
 
 /** One list with its member counts per status; a deleted list is 404 (R10). */

@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { contactLists } from '@/lib/db/schema';
-import { presentList, type ListRow } from './present';
-import { loadMemberCounts } from './queries';
+import { presentList, type ListRow } from './internal/present';
+import { loadMemberCounts } from './internal/queries';
 import { listListsQuerySchema } from './schemas';
 
 /** The account's lists, newest first, each with member counts per status; deleted lists are left out (R10). */
@@ -17,7 +17,10 @@ export const listLists = defineVerb({
       where: and(eq(contactLists.accountId, principal.targetAccountId), isNull(contactLists.deletedAt)),
       query,
       map: async (rows: ListRow[]) => {
-        const counts = await loadMemberCounts(db, rows.map((row) => row.id));
+        const counts = await loadMemberCounts(
+          db,
+          rows.map((row) => row.id),
+        );
         return rows.map((row) => presentList(row, counts.get(row.id)));
       },
     });

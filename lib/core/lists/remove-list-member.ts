@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
-import { getMembershipForUpdate } from './get-membership';
+import { getMembershipForUpdate } from './internal/get-membership';
 import { memberPathSchema } from './schemas';
 
 /**
@@ -16,8 +16,11 @@ export const removeListMember = defineVerb({
   async run({ db, principal }, input) {
     return db.transaction(async (tx) => {
       const current = await getMembershipForUpdate(tx, principal.targetAccountId, input.list_id, input.id_or_email);
-      if (current.subscriptionStatus === 'complained') throw conflict('this membership is complained: it is frozen and cannot be removed (R9)');
-      await tx.delete(listMemberships).where(and(eq(listMemberships.listId, current.listId), eq(listMemberships.contactId, current.contactId)));
+      if (current.subscriptionStatus === 'complained')
+        throw conflict('this membership is complained: it is frozen and cannot be removed (R9)');
+      await tx
+        .delete(listMemberships)
+        .where(and(eq(listMemberships.listId, current.listId), eq(listMemberships.contactId, current.contactId)));
       return { message: `contact ${current.contactId} removed from list ${current.listId}` };
     });
   },

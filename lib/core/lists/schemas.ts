@@ -14,16 +14,26 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 
 export const listIdSchema = z.string();
 
-const nameSchema = z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
-const descriptionSchema = z.string({ error: 'must be a string' }).max(2000, 'must be at most 2000 characters').nullish();
+const nameSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters');
+const descriptionSchema = z
+  .string({ error: 'must be a string' })
+  .max(2000, 'must be at most 2000 characters')
+  .nullish();
 
-export const createListSchema = z.object({ name: nameSchema, description: descriptionSchema }).openapi('CreateContactListRequest');
-export type CreateListInput = z.input<typeof createListSchema>;
+export const createListSchema = z
+  .object({ name: nameSchema, description: descriptionSchema })
+  .openapi('CreateContactListRequest');
 
 export const updateListSchema = z
-  .object({ name: nameSchema.optional(), description: descriptionSchema.openapi({ description: 'null or "" clears it; omitted keeps it.' }) })
+  .object({
+    name: nameSchema.optional(),
+    description: descriptionSchema.openapi({ description: 'null or "" clears it; omitted keeps it.' }),
+  })
   .openapi('UpdateContactListRequest');
-export type UpdateListInput = z.input<typeof updateListSchema>;
 
 export const listPathSchema = z.object({ list_id: listIdSchema });
 
@@ -33,7 +43,9 @@ export const writableStatusSchema = z
   .pipe(z.enum(WRITABLE_SUBSCRIPTION_STATUSES, { error: 'must be one of unconfirmed, confirmed, unsubscribed' }))
   .openapi({ type: 'string', enum: [...WRITABLE_SUBSCRIPTION_STATUSES] });
 
-const contactReferenceSchema = z.string({ error: 'must be a contact id or email' }).max(320, 'must be at most 320 characters');
+const contactReferenceSchema = z
+  .string({ error: 'must be a contact id or email' })
+  .max(320, 'must be at most 320 characters');
 
 export const addListMembersSchema = z
   .object({
@@ -44,12 +56,10 @@ export const addListMembersSchema = z
       .max(MAX_MEMBERS_PER_REQUEST, `must hold at most ${MAX_MEMBERS_PER_REQUEST} contacts`)
       .optional()
       .openapi({ description: `Up to ${MAX_MEMBERS_PER_REQUEST} contacts, by id or email, added in one statement.` }),
-    subscription_status: writableStatusSchema
-      .optional()
-      .openapi({
-        description:
-          'Status of the new memberships; default confirmed (R8). Given, it also sets the status of contacts that are already members; omitted, an existing membership keeps its status.',
-      }),
+    subscription_status: writableStatusSchema.optional().openapi({
+      description:
+        'Status of the new memberships; default confirmed (R8). Given, it also sets the status of contacts that are already members; omitted, an existing membership keeps its status.',
+    }),
   })
   .superRefine((value, ctx) => {
     if ((value.contact === undefined) === (value.contacts === undefined)) {
@@ -57,10 +67,45 @@ export const addListMembersSchema = z
     }
   })
   .openapi('AddListMembersRequest');
-export type AddListMembersInput = z.input<typeof addListMembersSchema>;
 
-export const updateListMemberSchema = z.object({ subscription_status: writableStatusSchema }).openapi('UpdateListMemberRequest');
-export type UpdateListMemberInput = z.input<typeof updateListMemberSchema>;
+/** Mailstead extension: pasted lines, each added or refused with its reason (never all-or-nothing). */
+export const pasteListMembersSchema = z
+  .object({
+    lines: z
+      .array(z.string({ error: 'must be an array of strings' }).max(320, 'must be at most 320 characters'), {
+        error: 'must be an array of strings',
+      })
+      .min(1, 'must not be empty')
+      .max(MAX_MEMBERS_PER_REQUEST, `must hold at most ${MAX_MEMBERS_PER_REQUEST} lines`)
+      .openapi({ description: `Up to ${MAX_MEMBERS_PER_REQUEST} email addresses or contact ids, as pasted.` }),
+    create_missing: z.boolean({ error: 'must be true or false' }).optional().openapi({
+      description: 'true makes a contact of each address the account does not have yet (needs contacts:write).',
+    }),
+    subscription_status: writableStatusSchema.optional().openapi({
+      description: 'Status of the new memberships; default confirmed (R8). Existing members are left as they are.',
+    }),
+  })
+  .openapi('PasteListMembersRequest');
+
+export const PASTE_REFUSALS = ['not an email address', 'suppressed', 'already a member', 'no such contact'] as const;
+
+export const pasteListMembersResponseSchema = z
+  .object({
+    object: z.literal('list_member_paste'),
+    added: z.number().int().openapi({ description: 'Memberships made.' }),
+    created_contacts: z
+      .number()
+      .int()
+      .openapi({ description: 'Contacts made for addresses the account did not have (create_missing).' }),
+    refused: z
+      .array(z.object({ line: z.string(), reason: z.enum(PASTE_REFUSALS) }))
+      .openapi({ description: 'Each line not added, once, in the order given, with why.' }),
+  })
+  .openapi('PasteListMembersResponse');
+
+export const updateListMemberSchema = z
+  .object({ subscription_status: writableStatusSchema })
+  .openapi('UpdateListMemberRequest');
 
 export const memberPathSchema = z.object({ list_id: listIdSchema, id_or_email: z.string() });
 
@@ -68,11 +113,19 @@ export const listListsQuerySchema = pageQuerySchema;
 
 export const listMembersQuerySchema = pageQuerySchema.extend({
   subscription_status: z
-    .preprocess(emptyToUndefined, z.enum(SUBSCRIPTION_STATUSES, { error: 'must be one of unconfirmed, confirmed, unsubscribed, complained' }).optional())
+    .preprocess(
+      emptyToUndefined,
+      z
+        .enum(SUBSCRIPTION_STATUSES, { error: 'must be one of unconfirmed, confirmed, unsubscribed, complained' })
+        .optional(),
+    )
     .openapi({ description: 'Only memberships with this status.' }),
   include_contacts: z
     .preprocess(emptyToUndefined, z.enum(['true', 'false'], { error: 'must be true or false' }).optional())
-    .openapi({ description: 'true adds each member\'s Contact as `contact`; needs contacts:read as well as lists:read (R12), else 403.' }),
+    .openapi({
+      description:
+        "true adds each member's Contact as `contact`; needs contacts:read as well as lists:read (R12), else 403.",
+    }),
 });
 
 export const memberCountsSchema = z.object({

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
-import { getMembershipForUpdate } from './get-membership';
-import { presentMembership } from './present';
+import { getMembershipForUpdate } from './internal/get-membership';
+import { presentMembership } from './internal/present';
 import { memberPathSchema, updateListMemberSchema } from './schemas';
 
 /**
@@ -16,7 +16,8 @@ export const updateListMember = defineVerb({
   async run({ db, principal, now }, input) {
     return db.transaction(async (tx) => {
       const current = await getMembershipForUpdate(tx, principal.targetAccountId, input.list_id, input.id_or_email);
-      if (current.subscriptionStatus === 'complained') throw conflict('this membership is complained: it is frozen and cannot be changed (R9)', 'subscription_status');
+      if (current.subscriptionStatus === 'complained')
+        throw conflict('this membership is complained: it is frozen and cannot be changed (R9)', 'subscription_status');
       if (current.subscriptionStatus === input.subscription_status) return presentMembership(current);
       const [row] = await tx
         .update(listMemberships)

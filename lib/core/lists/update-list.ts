@@ -3,8 +3,8 @@ import { defineVerb } from '@/lib/core/verb';
 import { contactLists } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
-import { presentList } from './present';
-import { loadMemberCounts } from './queries';
+import { presentList } from './internal/present';
+import { loadMemberCounts } from './internal/queries';
 import { listPathSchema, updateListSchema } from './schemas';
 
 /** Renames a list or changes its description; omitted fields stay. A deleted list is 404. */
@@ -20,7 +20,13 @@ export const updateList = defineVerb({
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         updatedAt: now(),
       })
-      .where(and(eq(contactLists.accountId, principal.targetAccountId), eq(contactLists.id, input.list_id.toLowerCase()), isNull(contactLists.deletedAt)))
+      .where(
+        and(
+          eq(contactLists.accountId, principal.targetAccountId),
+          eq(contactLists.id, input.list_id.toLowerCase()),
+          isNull(contactLists.deletedAt),
+        ),
+      )
       .returning();
     if (!row) throw notFound('list not found');
     return presentList(row, (await loadMemberCounts(db, [row.id])).get(row.id));

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { memberInvitations } from '@/lib/db/schema';
-import { presentInvitation } from './present';
+import { presentInvitation } from './internal/present';
 
 /**
  * GET member-invitations (Mailstead extension): pending invitations, expired ones included so they
@@ -15,7 +15,13 @@ export const listMemberInvitations = defineVerb({
     const rows = await db
       .select()
       .from(memberInvitations)
-      .where(and(eq(memberInvitations.accountId, principal.targetAccountId), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+      .where(
+        and(
+          eq(memberInvitations.accountId, principal.targetAccountId),
+          isNull(memberInvitations.acceptedAt),
+          isNull(memberInvitations.revokedAt),
+        ),
+      )
       .orderBy(asc(memberInvitations.createdAt));
     const at = now();
     const delivery = config.systemSender ? ('email' as const) : ('link' as const);

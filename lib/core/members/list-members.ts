@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { presentMember } from './present';
-import { listMembersInAccount } from './queries';
+import { presentMember } from './internal/present';
+import { listMembersInAccount } from './internal/queries';
 
 /** GET members: every member, oldest first. The contract's list has no pagination. */
 export const listMembers = defineVerb({

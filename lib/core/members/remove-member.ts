@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { authorizeRoleManagement } from '@/lib/auth/authorize';
+import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { MemberRole } from '@/lib/auth/principal';
 import { defineVerb } from '@/lib/core/verb';
 import { memberInvitations, memberships } from '@/lib/db/schema';
 import { forbidden, invalidInput, notFound } from '@/lib/shared/errors';
-import { findMemberInAccount } from './queries';
+import { findMemberInAccount } from './internal/queries';
 import { memberPathSchema } from './schemas';
 
 /**
@@ -22,15 +22,24 @@ export const removeMember = defineVerb({
       const revoked = await db
         .update(memberInvitations)
         .set({ revokedAt: now(), updatedAt: now() })
-        .where(and(eq(memberInvitations.accountId, accountId), eq(memberInvitations.userId, input.user_id), isNull(memberInvitations.acceptedAt), isNull(memberInvitations.revokedAt)))
+        .where(
+          and(
+            eq(memberInvitations.accountId, accountId),
+            eq(memberInvitations.userId, input.user_id),
+            isNull(memberInvitations.acceptedAt),
+            isNull(memberInvitations.revokedAt),
+          ),
+        )
         .returning({ email: memberInvitations.email });
       if (!revoked.length) throw notFound('member not found');
       return { message: `invitation of ${revoked[0].email} revoked` };
     }
     if (member.userId === principal.userId) throw invalidInput('you cannot remove yourself from the account');
     if (member.userId === member.ownerId) throw forbidden('the account owner cannot be removed');
-    authorizeRoleManagement(principal, member.role as MemberRole);
-    await db.delete(memberships).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
+    authorizeHoldingEveryScopeOf(principal, { kind: 'role', role: member.role as MemberRole });
+    await db
+      .delete(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
     return { message: `member ${member.email} removed from the account` };
   },
 });

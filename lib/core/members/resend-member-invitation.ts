@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { authorizeRoleManagement } from '@/lib/auth/authorize';
+import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { MemberRole } from '@/lib/auth/principal';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import { defineVerb } from '@/lib/core/verb';
 import { memberInvitations } from '@/lib/db/schema';
-import { presentInvitation } from './present';
-import { getPendingInvitationInAccount, inviterNameOf } from './queries';
+import { presentInvitation } from './internal/present';
+import { getPendingInvitationInAccount, inviterNameOf } from './internal/queries';
 import { invitationPathSchema } from './schemas';
-import { newInvitationToken, sendInvitationMail } from './send-invitation-mail';
+import { newInvitationToken, sendInvitationMail } from './internal/send-invitation-mail';
 
 /**
  * POST member-invitations/{id}/resend (Mailstead extension): a new link with a new expiry, mailed
@@ -21,16 +21,27 @@ export const resendMemberInvitation = defineVerb({
     const accountId = principal.targetAccountId;
     return db.transaction(async (tx) => {
       const invitation = await getPendingInvitationInAccount(tx, accountId, input.invitation_id);
-      authorizeRoleManagement(principal, invitation.role as MemberRole);
+      authorizeHoldingEveryScopeOf(principal, { kind: 'role', role: invitation.role as MemberRole });
       const account = await getAccountById(tx, accountId);
       const now = ctx.now();
       const { token, tokenHash } = newInvitationToken();
       const [row] = await tx
         .update(memberInvitations)
-        .set({ tokenHash, expiresAt: new Date(now.getTime() + ctx.config.invitationTtlSeconds * 1000), lastSentAt: now, sendCount: sql`${memberInvitations.sendCount} + 1`, updatedAt: now })
+        .set({
+          tokenHash,
+          expiresAt: new Date(now.getTime() + ctx.config.invitationTtlSeconds * 1000),
+          lastSentAt: now,
+          sendCount: sql`${memberInvitations.sendCount} + 1`,
+          updatedAt: now,
+        })
         .where(and(eq(memberInvitations.accountId, accountId), eq(memberInvitations.id, invitation.id)))
         .returning();
-      const delivery = await sendInvitationMail(ctx, tx, row, { token, accountName: account.name, inviterName: await inviterNameOf(tx, principal.userId), now });
+      const delivery = await sendInvitationMail(ctx, tx, row, {
+        token,
+        accountName: account.name,
+        inviterName: await inviterNameOf(tx, principal.userId),
+        now,
+      });
       return presentInvitation(row, now, delivery);
     });
   },

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { memberInvitations } from '@/lib/db/schema';
-import { getPendingInvitationInAccount } from './queries';
+import { getPendingInvitationInAccount } from './internal/queries';
 import { invitationPathSchema } from './schemas';
 
 /** DELETE member-invitations/{id} (Mailstead extension): the link stops working; the row stays as a record. */
@@ -11,7 +11,10 @@ export const revokeMemberInvitation = defineVerb({
   async run({ db, principal, now }, input) {
     const invitation = await getPendingInvitationInAccount(db, principal.targetAccountId, input.invitation_id);
     const at = now();
-    await db.update(memberInvitations).set({ revokedAt: at, updatedAt: at }).where(and(eq(memberInvitations.accountId, principal.targetAccountId), eq(memberInvitations.id, invitation.id)));
+    await db
+      .update(memberInvitations)
+      .set({ revokedAt: at, updatedAt: at })
+      .where(and(eq(memberInvitations.accountId, principal.targetAccountId), eq(memberInvitations.id, invitation.id)));
     return { message: `invitation of ${invitation.email} revoked` };
   },
 });

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { authorizeRoleManagement } from '@/lib/auth/authorize';
+import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { MemberRole } from '@/lib/auth/principal';
 import { defineVerb } from '@/lib/core/verb';
 import { memberships } from '@/lib/db/schema';
 import { forbidden, invalidInput } from '@/lib/shared/errors';
-import { presentMember } from './present';
-import { getMemberInAccount } from './queries';
+import { presentMember } from './internal/present';
+import { getMemberInAccount } from './internal/queries';
 import { memberPathSchema, updateMemberSchema } from './schemas';
 
 /**
@@ -18,13 +18,17 @@ export const updateMember = defineVerb({
   async run({ db, principal, now }, input) {
     const accountId = principal.targetAccountId;
     const member = await getMemberInAccount(db, accountId, input.user_id);
-    if (member.userId === member.ownerId) throw forbidden('the account owner is always an Administrator: their role cannot be changed');
+    if (member.userId === member.ownerId)
+      throw forbidden('the account owner is always an Administrator: their role cannot be changed');
     if (member.userId === principal.userId) throw invalidInput('you cannot change your own role', 'role');
-    authorizeRoleManagement(principal, member.role as MemberRole);
-    authorizeRoleManagement(principal, input.role);
+    authorizeHoldingEveryScopeOf(principal, { kind: 'role', role: member.role as MemberRole });
+    authorizeHoldingEveryScopeOf(principal, { kind: 'role', role: input.role });
     if (member.role === input.role) return presentMember(member);
     const at = now();
-    await db.update(memberships).set({ role: input.role, updatedAt: at }).where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
+    await db
+      .update(memberships)
+      .set({ role: input.role, updatedAt: at })
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
     return presentMember({ ...member, role: input.role, updatedAt: at });
   },
 });

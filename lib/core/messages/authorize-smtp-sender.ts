@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { senderDomainOf } from './resolve-sender';
+import { senderDomainOf } from './internal/resolve-sender';
 
 /**
  * The envelope sender alone (SMTP MAIL FROM), so that a credential scoped to other domains is refused

@@ -16,11 +16,17 @@ export type MessageToBuild = {
  * rendered parts when the send had substitutions (render-content.ts) or tracking, from the content as written
  * otherwise. Custom header names keep their case.
  */
-export async function buildMime(content: StructuredContent, rendered: RenderedParts | null, message: MessageToBuild): Promise<Buffer> {
+export async function buildMime(
+  content: StructuredContent,
+  rendered: RenderedParts | null,
+  message: MessageToBuild,
+): Promise<Buffer> {
   const parts = rendered ?? content;
   const composer = new MailComposer({
     from: { name: content.from.name ?? '', address: content.from.email },
-    to: content.to ? content.to.map((address) => ({ name: address.name ?? '', address: address.email })) : { name: message.recipientName ?? '', address: message.recipient },
+    to: content.to
+      ? content.to.map((address) => ({ name: address.name ?? '', address: address.email }))
+      : { name: message.recipientName ?? '', address: message.recipient },
     cc: content.cc?.map((address) => ({ name: address.name ?? '', address: address.email })),
     subject: parts.subject,
     text: parts.text ?? undefined,
@@ -53,18 +59,33 @@ export type SharedMime = { head: string; body: Buffer } | null;
  * Null when the composer's output does not have the expected shape (the caller builds in full).
  */
 export async function buildSharedMime(content: StructuredContent, date: Date): Promise<SharedMime> {
-  const raw = await buildMime(content, null, { messageIdHeader: PLACEHOLDER_MESSAGE_ID, recipient: PLACEHOLDER_RECIPIENT, recipientName: null, date });
+  const raw = await buildMime(content, null, {
+    messageIdHeader: PLACEHOLDER_MESSAGE_ID,
+    recipient: PLACEHOLDER_RECIPIENT,
+    recipientName: null,
+    date,
+  });
   const split = raw.indexOf('\r\n\r\n');
   if (split === -1) return null;
   const head = raw.subarray(0, split).toString('utf8');
-  if (!/^To: mailstead-recipient@placeholder\.invalid$/m.test(head) || !head.includes(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`)) return null;
+  if (
+    !/^To: mailstead-recipient@placeholder\.invalid$/m.test(head) ||
+    !head.includes(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`)
+  )
+    return null;
   return { head, body: raw.subarray(split + 4) };
 }
 
 /** The shared encoding's header block with this recipient's To and Message-ID (the body is shared as it is). */
-export function personalizeSharedHead(shared: NonNullable<SharedMime>, message: Pick<MessageToBuild, 'messageIdHeader' | 'recipient' | 'recipientName'>): string {
+export function personalizeSharedHead(
+  shared: NonNullable<SharedMime>,
+  message: Pick<MessageToBuild, 'messageIdHeader' | 'recipient' | 'recipientName'>,
+): string {
   return shared.head
-    .replace(/^To: mailstead-recipient@placeholder\.invalid$/m, `To: ${formatAddress(message.recipientName, message.recipient)}`)
+    .replace(
+      /^To: mailstead-recipient@placeholder\.invalid$/m,
+      `To: ${formatAddress(message.recipientName, message.recipient)}`,
+    )
     .replace(`Message-ID: ${PLACEHOLDER_MESSAGE_ID}`, `Message-ID: ${message.messageIdHeader}`);
 }
 

@@ -16,13 +16,14 @@ export type BounceClassification =
   | 'Uncategorized';
 
 // Which classes are hard (they suppress the recipient) is decided in core, where the dashboard reads it too.
-export { HARD_BOUNCES } from '@/lib/core/messages/bounce-severity';
+export { HARD_BOUNCES } from '@/lib/core/messages/internal/bounce-severity';
 
 export function classifyBounce(response: string, code?: number): BounceClassification {
   const enhanced = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/.exec(response);
   if (!enhanced) {
     if (code !== undefined && code >= 400 && code < 500) return 'TransientFailure';
-    if (code === 550 || code === 553) return /user|mailbox|recipient|address/i.test(response) ? 'InvalidRecipient' : 'Uncategorized';
+    if (code === 550 || code === 553)
+      return /user|mailbox|recipient|address/i.test(response) ? 'InvalidRecipient' : 'Uncategorized';
     if (code === 552) return 'QuotaIssues';
     if (code === 554) return 'PolicyRelated';
     return 'Uncategorized';

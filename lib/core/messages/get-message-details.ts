@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { messageContents, suppressions } from '@/lib/db/schema';
-import { bounceSeverity } from './bounce-severity';
-import { getMessageInAccount } from './queries';
+import { bounceSeverity } from './internal/bounce-severity';
+import { getMessageInAccount } from './internal/queries';
 import { messageIdParamSchema } from './schemas';
 
 const WAITING_STATES = new Set(['scheduled', 'queued', 'deferred']);
@@ -15,7 +15,11 @@ const WAITING_STATES = new Set(['scheduled', 'queued', 'deferred']);
 export const getMessageDetails = defineVerb({
   scope: 'messages:read:{domain}',
   input: messageIdParamSchema,
-  domains: async ({ db, principal }, input) => [(await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ?? ''].filter(Boolean),
+  domains: async ({ db, principal }, input) =>
+    [
+      (await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ??
+        '',
+    ].filter(Boolean),
   async run({ db, principal, now }, input) {
     const accountId = principal.targetAccountId;
     const row = await getMessageInAccount(db, accountId, input.message_id);
@@ -28,7 +32,14 @@ export const getMessageDetails = defineVerb({
     const [suppression] = await db
       .select()
       .from(suppressions)
-      .where(and(eq(suppressions.accountId, accountId), eq(suppressions.email, row.recipient), inArray(suppressions.domain, ['', row.senderDomain]), gt(suppressions.expiresAt, at)))
+      .where(
+        and(
+          eq(suppressions.accountId, accountId),
+          eq(suppressions.email, row.recipient),
+          inArray(suppressions.domain, ['', row.senderDomain]),
+          gt(suppressions.expiresAt, at),
+        ),
+      )
       .orderBy(desc(suppressions.expiresAt))
       .limit(1);
     const isScheduled = row.status === 'scheduled';
@@ -43,9 +54,17 @@ export const getMessageDetails = defineVerb({
       is_cancellable: isScheduled && !isLeased,
       next_attempt_at: WAITING_STATES.has(row.status) ? (row.nextAttemptAt?.toISOString() ?? null) : null,
       expires_at: row.expiresAt.toISOString(),
-      bounce: row.bounceClassification ? { classification: row.bounceClassification, severity: bounceSeverity(row.bounceClassification) } : null,
+      bounce: row.bounceClassification
+        ? { classification: row.bounceClassification, severity: bounceSeverity(row.bounceClassification) }
+        : null,
       recipient_suppression: suppression
-        ? { kind: suppression.kind, reason: suppression.reason, domain: suppression.domain || null, created_at: suppression.createdAt.toISOString(), expires_at: suppression.expiresAt.toISOString() }
+        ? {
+            kind: suppression.kind,
+            reason: suppression.reason,
+            domain: suppression.domain || null,
+            created_at: suppression.createdAt.toISOString(),
+            expires_at: suppression.expiresAt.toISOString(),
+          }
         : null,
       // Raw content (SMTP submission) is sent as received plus a DKIM-Signature; structured content is
       // built afresh for each view, so its MIME boundaries (and tracked links) differ from the copy sent.

@@ -3,8 +3,8 @@ import { simpleParser } from 'mailparser';
 import { defineVerb } from '@/lib/core/verb';
 import { messageContents } from '@/lib/db/schema';
 import { buildMime } from './build-mime';
-import { presentMessageSummary } from './present';
-import { getMessageInAccount } from './queries';
+import { presentMessageSummary } from './internal/present';
+import { getMessageInAccount } from './internal/queries';
 import { renderContents, substitutionContext } from './render-content';
 import { messageIdParamSchema } from './schemas';
 
@@ -15,7 +15,11 @@ import { messageIdParamSchema } from './schemas';
 export const getMessage = defineVerb({
   scope: 'messages:read:{domain}',
   input: messageIdParamSchema,
-  domains: async ({ db, principal }, input) => [(await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ?? ''].filter(Boolean),
+  domains: async ({ db, principal }, input) =>
+    [
+      (await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ??
+        '',
+    ].filter(Boolean),
   async run({ db, principal, now, renderer }, input) {
     const row = await getMessageInAccount(db, principal.targetAccountId, input.message_id);
     const [content] = await db
@@ -24,9 +28,20 @@ export const getMessage = defineVerb({
       .where(and(eq(messageContents.accountId, principal.targetAccountId), eq(messageContents.id, row.contentId)))
       .limit(1);
     let raw: string | null = null;
+    let rendered: Awaited<ReturnType<typeof renderContents>>[number] | null = null;
     if (content && content.dataRetainUntil > now()) {
       // Rendered as the worker renders it; a template that cannot be rendered is shown as written.
-      const rendered = content.kind === 'structured' && content.isTemplated ? (await renderContents(renderer, [{ parts: content.structured!, context: substitutionContext(content.globalSubstitutions, row.substitutions) }]))[0] : null;
+      rendered =
+        content.kind === 'structured' && content.isTemplated
+          ? (
+              await renderContents(renderer, [
+                {
+                  parts: content.structured!,
+                  context: substitutionContext(content.globalSubstitutions, row.substitutions),
+                },
+              ])
+            )[0]
+          : null;
       raw =
         content.kind === 'raw'
           ? content.raw
@@ -40,7 +55,13 @@ export const getMessage = defineVerb({
             ).toString('utf8');
     }
     // Without retained data both fields are left out (the SDK accepts absence; the schema has no null object).
-    return { ...presentMessageSummary(row), ...(raw === null ? {} : { content: raw, content_parsed: await parseContent(raw) }) };
+    // A templated message's subject rendered as the worker renders it (stored from the first attempt on).
+    const subject = rendered?.ok ? rendered.parts.subject : row.subject;
+    return {
+      ...presentMessageSummary(row),
+      subject,
+      ...(raw === null ? {} : { content: raw, content_parsed: await parseContent(raw) }),
+    };
   },
 });
 
@@ -49,7 +70,10 @@ async function parseContent(raw: string) {
   const headers: Record<string, string[]> = {};
   for (const line of parsed.headerLines) {
     const name = line.line.slice(0, line.line.indexOf(':')).trim();
-    const value = line.line.slice(line.line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const value = line.line
+      .slice(line.line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
     (headers[name] ??= []).push(value);
   }
   const parts = [

@@ -8,7 +8,11 @@ import { messageContents, messageLinks, messages } from '@/lib/db/schema';
  * sent (a data retention of 0 keeps content only for delivery). Unsafe: every account's rows, by
  * design; only the scheduler calls it.
  */
-export async function unsafePurgeExpiredMessages(db: Db, now: Date, batchSize = 1000): Promise<{ messages: number; contents: number }> {
+export async function unsafePurgeExpiredMessages(
+  db: Db,
+  now: Date,
+  batchSize = 1000,
+): Promise<{ messages: number; contents: number }> {
   let purgedMessages = 0;
   let purgedContents = 0;
   const at = now.toISOString();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts } from '@/lib/db/schema';
 import { normalizeEmailAddress, type EmailResult } from '@/lib/core/shared/email-address';
-import { DISPOSABLE_DOMAINS, MAILBOX_PROVIDERS } from './recipient-domain-lists';
+import { DISPOSABLE_DOMAINS, MAILBOX_PROVIDERS } from './internal/recipient-domain-lists';
 
 /** The account's Reputation Shield switches (PUT /v2/accounts/{id}: reject_bad_recipients, reject_mistyped_recipients). */
 export type ReputationShield = { rejectBadRecipients: boolean; rejectMistypedRecipients: boolean };
@@ -11,7 +11,10 @@ export const SHIELD_OFF: ReputationShield = { rejectBadRecipients: false, reject
 
 export async function loadReputationShield(db: DbOrTx, accountId: string): Promise<ReputationShield> {
   const [row] = await db
-    .select({ rejectBadRecipients: accounts.rejectBadRecipients, rejectMistypedRecipients: accounts.rejectMistypedRecipients })
+    .select({
+      rejectBadRecipients: accounts.rejectBadRecipients,
+      rejectMistypedRecipients: accounts.rejectMistypedRecipients,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
@@ -21,12 +24,15 @@ export async function loadReputationShield(db: DbOrTx, accountId: string): Promi
 /** Optimal string alignment distance, capped: only 0, 1 and "more" matter here. */
 function isOneEditApart(a: string, b: string): boolean {
   if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
     }
   }
   return rows[a.length][b.length] === 1;
@@ -40,7 +46,10 @@ export function likelyIntendedDomain(domain: string): string | null {
   const dot = domain.indexOf('.');
   const [name, tld] = dot < 0 ? [domain, ''] : [domain.slice(0, dot), domain.slice(dot + 1)];
   for (const provider of MAILBOX_PROVIDERS) {
-    const [providerName, providerTld] = [provider.slice(0, provider.indexOf('.')), provider.slice(provider.indexOf('.') + 1)];
+    const [providerName, providerTld] = [
+      provider.slice(0, provider.indexOf('.')),
+      provider.slice(provider.indexOf('.') + 1),
+    ];
     // Short names (aol, msn) are one edit from too many real domains to call a typo.
     if (providerName.length >= 5 && tld === providerTld && isOneEditApart(name, providerName)) return provider;
     if (name === providerName && LIKELY_TLD_TYPOS.has(tld) && tld !== providerTld) return provider;
@@ -56,12 +65,16 @@ export function likelyIntendedDomain(domain: string): string | null {
 export function shieldRefusal(domain: string, shield: ReputationShield): string | null {
   if (shield.rejectBadRecipients) {
     const labels = domain.split('.');
-    const isDisposable = labels.some((_, index) => index < labels.length - 1 && DISPOSABLE_DOMAINS.has(labels.slice(index).join('.')));
-    if (isDisposable) return `recipient domain ${domain} is a disposable mailbox service, refused by the account's Reputation Shield (reject_bad_recipients)`;
+    const isDisposable = labels.some(
+      (_, index) => index < labels.length - 1 && DISPOSABLE_DOMAINS.has(labels.slice(index).join('.')),
+    );
+    if (isDisposable)
+      return `recipient domain ${domain} is a disposable mailbox service, refused by the account's Reputation Shield (reject_bad_recipients)`;
   }
   if (shield.rejectMistypedRecipients) {
     const intended = likelyIntendedDomain(domain);
-    if (intended) return `recipient domain ${domain} looks like a typo of ${intended}, refused by the account's Reputation Shield (reject_mistyped_recipients)`;
+    if (intended)
+      return `recipient domain ${domain} looks like a typo of ${intended}, refused by the account's Reputation Shield (reject_mistyped_recipients)`;
   }
   return null;
 }

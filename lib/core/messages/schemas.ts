@@ -27,16 +27,34 @@ export const messageOptionsShape = {
   html_content: z.string().nullish(),
   amp_content: z.string().nullish(),
   attachments: z.array(attachmentSchema).max(100, 'must hold at most 100 attachments').nullish(),
-  headers: z.record(z.string().max(200, 'header names are at most 200 characters'), z.string().max(4000, 'header values are at most 4000 characters')).nullish(),
+  headers: z
+    .record(
+      z.string().max(200, 'header names are at most 200 characters'),
+      z.string().max(4000, 'header values are at most 4000 characters'),
+    )
+    .nullish(),
   reply_to: addressSchema.nullish(),
-  tags: z.array(z.string().trim().min(1, 'tags must not be empty').max(64, 'tags are at most 64 characters')).max(20, 'must hold at most 20 tags').nullish(),
+  tags: z
+    .array(z.string().trim().min(1, 'tags must not be empty').max(64, 'tags are at most 64 characters'))
+    .max(20, 'must hold at most 20 tags')
+    .nullish(),
   sandbox: z.boolean().nullish(),
   sandbox_result: z.enum(SANDBOX_RESULTS, { error: `must be one of ${SANDBOX_RESULTS.join(', ')}` }).nullish(),
   tracking: z.object({ open: z.boolean().nullish(), click: z.boolean().nullish() }).nullish(),
   retention: z
     .object({
-      metadata: z.number().int('must be whole days').min(1, 'must be between 1 and 30 days').max(30, 'must be between 1 and 30 days').nullish(),
-      data: z.number().int('must be whole days').min(0, 'must be between 0 and 30 days').max(30, 'must be between 0 and 30 days').nullish(),
+      metadata: z
+        .number()
+        .int('must be whole days')
+        .min(1, 'must be between 1 and 30 days')
+        .max(30, 'must be between 1 and 30 days')
+        .nullish(),
+      data: z
+        .number()
+        .int('must be whole days')
+        .min(0, 'must be between 0 and 30 days')
+        .max(30, 'must be between 0 and 30 days')
+        .nullish(),
     })
     .nullish(),
   schedule: z.object({ first_attempt: rfc3339.nullish(), expires: rfc3339.nullish() }).nullish(),
@@ -52,11 +70,10 @@ export const sendMessageSchema = z
     substitutions: substitutionsSchema,
     ...messageOptionsShape,
     subject: messageOptionsShape.subject.optional().openapi({ description: 'Required unless template_id is given.' }),
-    template_id: z
-      .string({ error: 'must be a template id' })
-      .max(100, 'must be a template id')
-      .nullish()
-      .openapi({ description: 'Mailstead extension: send a published template instead of subject and content; substitutions render it as they render inline content.' }),
+    template_id: z.string({ error: 'must be a template id' }).max(100, 'must be a template id').nullish().openapi({
+      description:
+        'Mailstead extension: send a published template instead of subject and content; substitutions render it as they render inline content.',
+    }),
     template_version: z
       .number({ error: 'must be a positive integer' })
       .int('must be a positive integer')
@@ -67,12 +84,20 @@ export const sendMessageSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.template_id == null) {
-      if (value.template_version != null) ctx.addIssue({ code: 'custom', path: ['template_version'], message: 'is only allowed with template_id' });
+      if (value.template_version != null)
+        ctx.addIssue({ code: 'custom', path: ['template_version'], message: 'is only allowed with template_id' });
       if (value.subject === undefined) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'is required' });
       return;
     }
-    const inline = (['subject', 'html_content', 'text_content', 'amp_content'] as const).filter((field) => value[field] != null);
-    if (inline.length) ctx.addIssue({ code: 'custom', path: ['template_id'], message: `give either template_id or ${inline.join(', ')}, not both: the template holds the subject and content` });
+    const inline = (['subject', 'html_content', 'text_content', 'amp_content'] as const).filter(
+      (field) => value[field] != null,
+    );
+    if (inline.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['template_id'],
+        message: `give either template_id or ${inline.join(', ')}, not both: the template holds the subject and content`,
+      });
   })
   .openapi('CreateMessageRequest');
 
@@ -89,7 +114,9 @@ const createdMessageSchema = z
   })
   .openapi('CreateSingleMessageResponse');
 
-export const createMessageResponseSchema = z.object({ object: z.literal('list'), data: z.array(createdMessageSchema) }).openapi('CreateMessageResponse');
+export const createMessageResponseSchema = z
+  .object({ object: z.literal('list'), data: z.array(createdMessageSchema) })
+  .openapi('CreateMessageResponse');
 
 const deliveryEventSchema = z.object({ time: z.string(), log: z.string(), status: z.string() });
 
@@ -107,9 +134,9 @@ export const messageSummarySchema = z
     retain_until: z.string(),
     direction: z.enum(['inbound', 'outbound']),
     is_bounce_notification: z.boolean(),
-    bounce_classification: z.string().optional(),
+    bounce_classification: z.string().nullable(),
     delivery_attempts: z.array(deliveryEventSchema),
-    subject: z.string(),
+    subject: z.string().openapi({ description: 'The subject this recipient received, substitutions rendered.' }),
     tags: z.array(z.string()),
     sender: z.string(),
     recipient: z.string(),
@@ -119,6 +146,15 @@ export const messageSummarySchema = z
     open_count: z.number().int(),
     reference_message_id: z.number().int().nullable(),
     is_sandbox: z.boolean().openapi({ description: 'Mailstead extension.' }),
+    campaign_id: z
+      .string()
+      .uuid()
+      .nullable()
+      .openapi({ description: 'Mailstead extension: the campaign the message belongs to, if any.' }),
+    scheduled_for: z.string().nullable().openapi({
+      description:
+        'Mailstead extension: when a scheduled message (status Received, not yet attempted) is due to go; null otherwise.',
+    }),
   })
   .openapi('MessageSummary');
 
@@ -128,7 +164,9 @@ export const messageSchema = messageSummarySchema
     content_parsed: z
       .object({
         parts: z.array(z.object({ content_type: z.string(), content: z.string() })),
-        attachments: z.array(z.object({ filename: z.string(), content: z.string(), content_type: z.string(), content_id: z.string() })),
+        attachments: z.array(
+          z.object({ filename: z.string(), content: z.string(), content_type: z.string(), content_id: z.string() }),
+        ),
         headers: z.record(z.string(), z.array(z.string())),
       })
       .optional(),
@@ -146,6 +184,9 @@ export const listMessagesQuerySchema = pageQuerySchema.extend({
   tags: z.preprocess(emptyToUndefined, z.string().max(2000).optional()),
   from_time: z.preprocess(emptyToUndefined, rfc3339.optional()),
   to_time: z.preprocess(emptyToUndefined, rfc3339.optional()),
+  campaign_id: z
+    .preprocess(emptyToUndefined, z.string().uuid('must be a campaign id').optional())
+    .openapi({ description: 'Mailstead extension: only the messages of this campaign.' }),
 });
 
 export const messageIdParamSchema = z.object({ message_id: z.string().min(1).max(400) });

@@ -3,13 +3,22 @@ import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { acceptFromSender } from './internal';
 import { loadReputationShield, screenRecipient } from './reputation-shield';
-import { senderDomainOf } from './resolve-sender';
+import { senderDomainOf } from './internal/resolve-sender';
 import { addressSchema, messageOptionsShape } from './schemas';
 
-const addressList = z.array(addressSchema).min(1, 'must hold at least one address').max(50, 'must hold at most 50 addresses');
+const addressList = z
+  .array(addressSchema)
+  .min(1, 'must hold at least one address')
+  .max(50, 'must hold at most 50 addresses');
 
 export const sendConversationSchema = z
-  .object({ from: addressSchema, to: addressList, cc: addressList.nullish(), bcc: addressList.nullish(), ...messageOptionsShape })
+  .object({
+    from: addressSchema,
+    to: addressList,
+    cc: addressList.nullish(),
+    bcc: addressList.nullish(),
+    ...messageOptionsShape,
+  })
   .openapi('CreateConversationMessageRequest');
 
 /**
@@ -34,7 +43,9 @@ export const sendConversation = defineVerb({
     const to = normalize(input.to, 'to');
     const cc = normalize(input.cc, 'cc');
     const bcc = normalize(input.bcc, 'bcc');
-    const envelope = [...to, ...cc, ...bcc].filter((entry, index, all) => all.findIndex((other) => other.email === entry.email) === index);
+    const envelope = [...to, ...cc, ...bcc].filter(
+      (entry, index, all) => all.findIndex((other) => other.email === entry.email) === index,
+    );
     const headerAddress = ({ email, name }: { email: string; name: string | null }) => ({ email, name });
     const { rows, schedule } = await acceptFromSender(ctx, {
       from: input.from,

@@ -1,11 +1,11 @@
 import { invalidInput } from '@/lib/shared/errors';
-import { resolveTemplateContent } from '@/lib/core/templates/resolve-template-content';
+import { resolveTemplateContent } from '@/lib/core/templates/internal/resolve-template-content';
 import { defineVerb } from '@/lib/core/verb';
 import type { VerbContext } from '@/lib/core/context';
-import type { AcceptedRecipient } from './accept-messages';
+import type { AcceptedRecipient } from './internal/accept-messages';
 import { acceptFromSender } from './internal';
 import { screenRecipient, type ReputationShield } from './reputation-shield';
-import { senderDomainOf } from './resolve-sender';
+import { senderDomainOf } from './internal/resolve-sender';
 import { sendMessageSchema, type SendMessageInput } from './schemas';
 
 /**
@@ -23,8 +23,18 @@ export const sendMessage = defineVerb({
       const accepted: AcceptedRecipient[] = [];
       for (const recipient of input.recipients) {
         const address = screenRecipient(recipient.email, shield);
-        results.push({ email: address.ok ? address.email : recipient.email, name: recipient.name ?? '', error: address.ok ? null : address.reason });
-        if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: recipient.substitutions ?? null });
+        results.push({
+          email: address.ok ? address.email : recipient.email,
+          name: recipient.name ?? '',
+          error: address.ok ? null : address.reason,
+        });
+        if (address.ok)
+          accepted.push({
+            email: address.email,
+            domain: address.domain,
+            name: recipient.name ?? null,
+            substitutions: recipient.substitutions ?? null,
+          });
       }
       return accepted;
     };
@@ -34,19 +44,43 @@ export const sendMessage = defineVerb({
       options: input,
       schedule: input.schedule,
       recipients: screen,
-      noRecipients: () => invalidInput(`recipients: no recipient could be accepted (${results.map((result) => `${result.email}: ${result.error}`).join('; ')})`, 'recipients'),
+      noRecipients: () =>
+        invalidInput(
+          `recipients: no recipient could be accepted (${results.map((result) => `${result.email}: ${result.error}`).join('; ')})`,
+          'recipients',
+        ),
     });
 
     let next = 0;
-    const echo = input.schedule?.first_attempt || input.schedule?.expires
-      ? { schedule: { first_attempt: schedule.firstAttemptAt.toISOString(), expires: schedule.expiresAt.toISOString() } }
-      : {};
+    const echo =
+      input.schedule?.first_attempt || input.schedule?.expires
+        ? {
+            schedule: {
+              first_attempt: schedule.firstAttemptAt.toISOString(),
+              expires: schedule.expiresAt.toISOString(),
+            },
+          }
+        : {};
     return {
       object: 'list' as const,
       data: results.map((result) => {
-        if (result.error) return { object: 'message' as const, id: null, recipient: { email: result.email, name: result.name }, status: 'error' as const, error: result.error };
+        if (result.error)
+          return {
+            object: 'message' as const,
+            id: null,
+            recipient: { email: result.email, name: result.name },
+            status: 'error' as const,
+            error: result.error,
+          };
         const row = rows[next++];
-        return { object: 'message' as const, id: row.messageIdHeader, recipient: { email: result.email, name: result.name }, status: schedule.isScheduled ? ('scheduled' as const) : ('queued' as const), error: null, ...echo };
+        return {
+          object: 'message' as const,
+          id: row.messageIdHeader,
+          recipient: { email: result.email, name: result.name },
+          status: schedule.isScheduled ? ('scheduled' as const) : ('queued' as const),
+          error: null,
+          ...echo,
+        };
       }),
     };
   },
@@ -59,6 +93,11 @@ export const sendMessage = defineVerb({
  */
 async function withTemplateContent(ctx: VerbContext, input: SendMessageInput) {
   if (input.template_id == null) return { ...input, subject: input.subject ?? '' };
-  const template = await resolveTemplateContent(ctx.db, ctx.principal.targetAccountId, input.template_id, input.template_version);
+  const template = await resolveTemplateContent(
+    ctx.db,
+    ctx.principal.targetAccountId,
+    input.template_id,
+    input.template_version,
+  );
   return { ...input, ...template, substitutions: input.substitutions ?? {} };
 }

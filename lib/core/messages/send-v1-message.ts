@@ -1,15 +1,18 @@
 import { screenRecipient, type ReputationShield } from './reputation-shield';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import type { AcceptedRecipient } from './accept-messages';
+import type { AcceptedRecipient } from './internal/accept-messages';
 import { acceptFromSender } from './internal';
-import { senderDomainOf } from './resolve-sender';
+import { senderDomainOf } from './internal/resolve-sender';
 import { addressSchema, attachmentSchema } from './schemas';
 
 /** The legacy v1 body: fields under `content`, `text_body`/`html_body`, no templating or scheduling. */
 export const sendV1MessageSchema = z.object({
   from: addressSchema,
-  recipients: z.array(addressSchema).min(1, 'must hold at least one recipient').max(100, 'must hold at most 100 recipients'),
+  recipients: z
+    .array(addressSchema)
+    .min(1, 'must hold at least one recipient')
+    .max(100, 'must hold at most 100 recipients'),
   content: z.object({
     subject: z.string({ error: 'is required' }).max(2000),
     text_body: z.string().nullish(),
@@ -34,7 +37,13 @@ export const sendV1Message = defineVerb({
     const screen = (shield: ReputationShield) => {
       for (const recipient of input.recipients) {
         const address = screenRecipient(recipient.email, shield);
-        if (address.ok) accepted.push({ email: address.email, domain: address.domain, name: recipient.name ?? null, substitutions: null });
+        if (address.ok)
+          accepted.push({
+            email: address.email,
+            domain: address.domain,
+            name: recipient.name ?? null,
+            substitutions: null,
+          });
         else failed.push({ email: recipient.email, reason: address.reason });
       }
       return accepted;
@@ -42,7 +51,14 @@ export const sendV1Message = defineVerb({
     const { content } = input;
     await acceptFromSender(ctx, {
       from: input.from,
-      content: { subject: content.subject, text_content: content.text_body, html_content: content.html_body, attachments: content.attachments, reply_to: content.reply_to, headers: content.headers },
+      content: {
+        subject: content.subject,
+        text_content: content.text_body,
+        html_content: content.html_body,
+        attachments: content.attachments,
+        reply_to: content.reply_to,
+        headers: content.headers,
+      },
       isBareContentIdInline: true,
       options: {},
       recipients: screen,

@@ -1,9 +1,9 @@
-import { checkWebhookUrl } from '@/lib/core/webhooks/check-webhook-url';
+import { checkWebhookUrl } from '@/lib/core/webhooks/internal/check-webhook-url';
 import { generateWebhookSecret } from '@/lib/core/webhooks/create-webhook';
 import { defineVerb } from '@/lib/core/verb';
 import { routes } from '@/lib/db/schema';
-import { presentRoute } from './present';
-import { recipientDomains, resolveRouteRecipient } from './queries';
+import { presentRoute } from './internal/present';
+import { recipientDomains, resolveRouteRecipient } from './internal/queries';
 import { createRouteSchema } from './schemas';
 
 export const ROUTE_SECRET_PURPOSE = 'route-secret';

@@ -1,10 +1,10 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { routes } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
-import { presentRoute, type RouteRow } from './present';
+import { presentRoute, type RouteRow } from './internal/present';
 import { listRoutesQuerySchema } from './schemas';
 
 /**

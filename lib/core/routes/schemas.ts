@@ -1,7 +1,7 @@
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 import { z } from '@/lib/core/zod';
 import { deliveryHealthFields, deliveryIdSchema, nameSchema, urlSchema } from '@/lib/core/webhooks/schemas';
-import { recipientSyntaxError } from './recipient-syntax';
+import { recipientSyntaxError } from './internal/recipient-syntax';
 
 export const routeIdSchema = z.string().uuid('invalid route_id');
 
@@ -13,7 +13,10 @@ const recipientSchema = z
     const reason = recipientSyntaxError(value);
     if (reason) ctx.addIssue({ code: 'custom', message: `is not a recipient pattern: ${reason}` });
   })
-  .openapi({ description: 'An address pattern: `support@example.com`, `*@example.com`, `ticket-*@example.com`; `""` or `*` means no filter (every domain of the account). The domain must be one of the account\'s.' });
+  .openapi({
+    description:
+      'An address pattern: `support@example.com`, `*@example.com`, `ticket-*@example.com`; `""` or `*` means no filter (every domain of the account). The domain must be one of the account\'s.',
+  });
 
 export const createRouteSchema = z
   .object({
@@ -32,19 +35,26 @@ export const updateRouteSchema = z
   .object({
     name: nameSchema.nullish(),
     url: urlSchema.nullish(),
-    recipient: recipientSchema.nullish().openapi({ description: 'null or omitted: unchanged; `""` clears the filter.' }),
+    recipient: recipientSchema
+      .nullish()
+      .openapi({ description: 'null or omitted: unchanged; `""` clears the filter.' }),
     attachments: z.boolean().nullish(),
     headers: z.boolean().nullish(),
     group_by_message_id: z.boolean().nullish(),
     strip_replies: z.boolean().nullish(),
-    enabled: z.boolean().nullish().openapi({ description: 'true also clears an automatic disable and its run of failures.' }),
+    enabled: z
+      .boolean()
+      .nullish()
+      .openapi({ description: 'true also clears an automatic disable and its run of failures.' }),
   })
   .openapi('UpdateRouteRequest');
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const listRoutesQuerySchema = pageQuerySchema.extend({
-  domain: z.preprocess(emptyToUndefined, z.string().max(300, 'domain is too long').optional()).openapi({ description: 'Only routes for this domain; required with a domain-scoped key.' }),
+  domain: z
+    .preprocess(emptyToUndefined, z.string().max(300, 'domain is too long').optional())
+    .openapi({ description: 'Only routes for this domain; required with a domain-scoped key.' }),
 });
 
 export const routePathSchema = z.object({ route_id: routeIdSchema });
@@ -68,7 +78,11 @@ export const routeSchema = z
   .openapi('Route');
 
 export const createdRouteSchema = routeSchema
-  .extend({ secret: z.string().openapi({ description: 'Signing secret, shown only in this response. The HMAC key is the UTF-8 bytes of the whole string.' }) })
+  .extend({
+    secret: z.string().openapi({
+      description: 'Signing secret, shown only in this response. The HMAC key is the UTF-8 bytes of the whole string.',
+    }),
+  })
   .openapi('CreatedRoute');
 
 /** The CLI sends `{}`; nothing is read from the body. */

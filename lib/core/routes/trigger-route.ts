@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { defineVerb } from '@/lib/core/verb';
-import { signalWebhookDeliveriesQueued } from '@/lib/core/webhooks/delivery-signal';
-import { waitForAttempts } from '@/lib/core/webhooks/wait-for-attempts';
+import { signalWork } from '@/lib/core/shared/work-signal';
+import { waitForAttempts } from '@/lib/core/webhooks/internal/wait-for-attempts';
 import { domains, webhookDeliveries } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
-import { buildRoutingPayload } from './build-routing-payload';
-import { getRouteInAccount, recipientDomains } from './queries';
+import { buildRoutingPayload } from './internal/build-routing-payload';
+import { getRouteInAccount, recipientDomains } from './internal/queries';
 import { routeIdSchema, triggerRouteSchema } from './schemas';
-import { sampleInboundMessage } from './sample-message';
+import { sampleInboundMessage } from './internal/sample-message';
 
 /**
  * Sends a sample `message.routing` event to the route (an extension the AhaSend CLI relies on): a
@@ -19,7 +19,8 @@ import { sampleInboundMessage } from './sample-message';
 export const triggerRoute = defineVerb({
   scope: 'routes:write:{domain}',
   input: triggerRouteSchema.extend({ route_id: routeIdSchema }),
-  domains: async ({ db, principal }, input) => recipientDomains((await getRouteInAccount(db, principal.targetAccountId, input.route_id)).recipient),
+  domains: async ({ db, principal }, input) =>
+    recipientDomains((await getRouteInAccount(db, principal.targetAccountId, input.route_id)).recipient),
   async run({ db, principal, now, config }, input) {
     const accountId = principal.targetAccountId;
     const route = await getRouteInAccount(db, accountId, input.route_id);
@@ -41,15 +42,39 @@ export const triggerRoute = defineVerb({
     );
     const [row] = await db
       .insert(webhookDeliveries)
-      .values({ id: newId(), accountId, routeId: route.id, eventId, eventType: 'message.routing', samplePayload: payload, isTest: true, status: 'pending', nextAttemptAt: at, createdAt: at, updatedAt: at })
+      .values({
+        id: newId(),
+        accountId,
+        routeId: route.id,
+        eventId,
+        eventType: 'message.routing',
+        samplePayload: payload,
+        isTest: true,
+        status: 'pending',
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning({ id: webhookDeliveries.id });
-    signalWebhookDeliveriesQueued();
+    signalWork('webhook-deliveries');
 
     const data = (await waitForAttempts(db, [row.id], config.webhooks.timeoutMs + 3000)).map((delivery) => {
       const last = delivery.attemptLog.at(-1) ?? null;
-      return { id: delivery.id, event_type: delivery.eventType, status: delivery.status as 'pending' | 'retrying' | 'delivered' | 'failed', response_status: last?.response_status ?? null, error: last?.error ?? null };
+      return {
+        id: delivery.id,
+        event_type: delivery.eventType,
+        status: delivery.status as 'pending' | 'retrying' | 'delivered' | 'failed',
+        response_status: last?.response_status ?? null,
+        error: last?.error ?? null,
+      };
     });
     const status = data[0]?.status ?? 'pending';
-    return { message: `sent a sample message.routing event: ${status === 'delivered' ? 'delivered' : status === 'failed' ? 'failed' : 'not attempted yet'}`, data };
+    const outcome =
+      status === 'delivered'
+        ? 'delivered'
+        : status === 'failed'
+          ? `failed (${data[0].error ?? 'no reason recorded'})`
+          : 'not attempted yet';
+    return { message: `sent a sample message.routing event: ${outcome}`, data };
   },
 });

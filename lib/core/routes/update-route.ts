@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { cancelPendingDeliveries } from '@/lib/core/webhooks/cancel-pending-deliveries';
-import { checkWebhookUrl } from '@/lib/core/webhooks/check-webhook-url';
+import { checkWebhookUrl } from '@/lib/core/webhooks/internal/check-webhook-url';
 import { defineVerb } from '@/lib/core/verb';
 import { routes } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
-import { presentRoute } from './present';
-import { getRouteInAccount, recipientDomains, resolveRouteRecipient } from './queries';
+import { presentRoute } from './internal/present';
+import { getRouteInAccount, recipientDomains, resolveRouteRecipient } from './internal/queries';
 import { routeIdSchema, updateRouteSchema } from './schemas';
 
 /**
@@ -45,13 +45,18 @@ export const updateRoute = defineVerb({
           ...(input.group_by_message_id != null ? { groupByMessageId: input.group_by_message_id } : {}),
           ...(input.strip_replies != null ? { stripReplies: input.strip_replies } : {}),
           ...(input.enabled != null ? { enabled: input.enabled } : {}),
-          ...(isEnabling ? { errorsSinceLastSuccess: 0, failingSince: null, disabledReason: null, disabledAt: null } : {}),
+          ...(isEnabling
+            ? { errorsSinceLastSuccess: 0, failingSince: null, disabledReason: null, disabledAt: null }
+            : {}),
+          // A new URL, or a fresh start, is tried at once rather than after the old endpoint's backoff.
+          ...(isEnabling || url !== undefined ? { nextAttemptAt: null } : {}),
           updatedAt: at,
         })
         .where(and(eq(routes.accountId, accountId), eq(routes.id, route.id)))
         .returning();
       if (!row) throw notFound('route not found');
-      if (isDisabling) await cancelPendingDeliveries(tx, { kind: 'route', id: row.id }, 'not sent: the route was disabled', at);
+      if (isDisabling)
+        await cancelPendingDeliveries(tx, { kind: 'route', id: row.id }, 'not sent: the route was disabled', at);
       return presentRoute(row);
     });
   },

@@ -1,5 +1,5 @@
 import { z } from '@/lib/core/zod';
-import { passwordSchema } from '@/lib/core/users/password-schema';
+import { passwordSchema } from '@/lib/core/users/internal/password-schema';
 
 export const completeSetupSchema = z
   .object({

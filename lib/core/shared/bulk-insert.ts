@@ -8,7 +8,11 @@ import type { DbOrTx } from '@/lib/db/client';
  * times faster on PostgreSQL). Rows are keyed by the table's TypeScript property names; every row
  * must give the same keys. JSON and array columns travel as JSON text.
  */
-export async function bulkInsert<T extends PgTable>(db: DbOrTx, table: T, rows: Partial<T['$inferInsert']>[]): Promise<void> {
+export async function bulkInsert<T extends PgTable>(
+  db: DbOrTx,
+  table: T,
+  rows: Partial<T['$inferInsert']>[],
+): Promise<void> {
   const statement = bulkInsertSql(table, rows);
   if (statement) await db.execute(statement);
 }
@@ -37,20 +41,29 @@ export function bulkInsertSql<T extends PgTable>(table: T, rows: Partial<T['$inf
     aliases.push(`c${aliases.length}`);
     if (column.dataType === 'array' || column.dataType === 'json') {
       params.push(sql`${sql.param(values.map((value) => (value === null ? null : JSON.stringify(value))))}::text[]`);
-      selects.push(column.dataType === 'array' ? sql`array(select jsonb_array_elements_text(${alias}::jsonb))::${sql.raw(type)}` : sql`${alias}::jsonb`);
+      selects.push(
+        column.dataType === 'array'
+          ? sql`array(select jsonb_array_elements_text(${alias}::jsonb))::${sql.raw(type)}`
+          : sql`${alias}::jsonb`,
+      );
     } else {
-      params.push(sql`${sql.param(values.map((value) => (value instanceof Date ? value.toISOString() : value)))}::${sql.raw(column.dataType === 'date' ? 'timestamptz' : type)}[]`);
+      params.push(
+        sql`${sql.param(values.map((value) => (value instanceof Date ? value.toISOString() : value)))}::${sql.raw(column.dataType === 'date' ? 'timestamptz' : type)}[]`,
+      );
       selects.push(alias);
     }
   }
-  const from = aliases.length ? sql` from unnest(${sql.join(params, sql`, `)}) as t(${sql.raw(aliases.join(', '))})` : sql` from generate_series(1, ${rows.length})`;
+  const from = aliases.length
+    ? sql` from unnest(${sql.join(params, sql`, `)}) as t(${sql.raw(aliases.join(', '))})`
+    : sql` from generate_series(1, ${rows.length})`;
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selects, sql`, `)}${from}`;
 }
 
 /** One value for every row: the same reference (or the same instant), as a batch built from one request gives. */
 function isShared(values: unknown[]): boolean {
   const [first] = values;
-  if (first instanceof Date) return values.every((value) => value instanceof Date && value.getTime() === first.getTime());
+  if (first instanceof Date)
+    return values.every((value) => value instanceof Date && value.getTime() === first.getTime());
   return values.every((value) => value === first);
 }
 

@@ -1,4 +1,4 @@
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 
 export type EmailResult = { ok: true; email: string; domain: string } | { ok: false; reason: string };
 
@@ -13,7 +13,13 @@ export function normalizeEmailAddress(raw: string): EmailResult {
   const at = value.lastIndexOf('@');
   if (at <= 0 || at === value.length - 1) return { ok: false, reason: 'invalid email address' };
   const local = value.slice(0, at);
-  if (local.length > 64 || !LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) {
+  if (
+    local.length > 64 ||
+    !LOCAL_PART.test(local) ||
+    local.startsWith('.') ||
+    local.endsWith('.') ||
+    local.includes('..')
+  ) {
     return { ok: false, reason: 'invalid email address' };
   }
   const domain = normalizeDomainName(value.slice(at + 1));

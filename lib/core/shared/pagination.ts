@@ -67,7 +67,8 @@ function readCursor(cursor: string): Record<string, unknown> | null {
   }
 }
 
-const invalidCursor = (name: string) => invalidInput(name === 'cursor' ? 'invalid cursor' : `invalid ${name} cursor`, name);
+const invalidCursor = (name: string) =>
+  invalidInput(name === 'cursor' ? 'invalid cursor' : `invalid ${name} cursor`, name);
 
 /**
  * Runs one keyset page. `where` must already hold the tenancy condition; `map` turns rows into API
@@ -81,16 +82,22 @@ export async function paginate<TRow extends { id: string }, T>(
     where: SQL | undefined;
     query: PageQuery;
     map: (rows: TRow[]) => T[] | Promise<T[]>;
+    /** The columns to read, when some are too large to read for a list (media's bytes); every column without it. */
+    columns?: Record<string, PgColumn>;
   },
 ): Promise<Page<T>> {
-  const { table, idColumn, where, query } = options;
+  const { table, idColumn, where, query, columns } = options;
   const afterRaw = query.after ?? query.cursor;
   if (afterRaw !== undefined && query.before !== undefined) {
     throw invalidInput('after and before cannot be used together', 'before');
   }
   const limit = query.limit;
   const select = (condition: SQL | undefined, order: SQL, take: number) =>
-    db.select().from(table).where(and(where, condition)).orderBy(order).limit(take) as unknown as Promise<TRow[]>;
+    (columns ? db.select(columns) : db.select())
+      .from(table)
+      .where(and(where, condition))
+      .orderBy(order)
+      .limit(take) as unknown as Promise<TRow[]>;
   const probe = async (condition: SQL) => (await select(condition, asc(idColumn), 1)).length > 0;
 
   if (query.before !== undefined) {
@@ -103,7 +110,8 @@ export async function paginate<TRow extends { id: string }, T>(
     return finish(pageRows, hasMore, hasPrevious);
   }
 
-  const afterId = afterRaw !== undefined ? decodeCursor(afterRaw, query.after !== undefined ? 'after' : 'cursor') : undefined;
+  const afterId =
+    afterRaw !== undefined ? decodeCursor(afterRaw, query.after !== undefined ? 'after' : 'cursor') : undefined;
   const rows = await select(afterId ? lt(idColumn, afterId) : undefined, desc(idColumn), limit + 1);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);

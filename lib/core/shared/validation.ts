@@ -12,10 +12,12 @@ function describeZodError(error: z.ZodError): { message: string; field?: string 
 }
 
 /** The input as the schema reads it, or the 400 that names the first problem. */
-export function validateInput<S extends z.ZodType>(schema: S, input: unknown): { ok: true; input: z.output<S> } | { ok: false; error: AppError } {
+export function validateInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; input: z.output<S> } | { ok: false; error: AppError } {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, input: result.data };
   const { message, field } = describeZodError(result.error);
   return { ok: false, error: new AppError('invalid_input', message, field) };
 }
-

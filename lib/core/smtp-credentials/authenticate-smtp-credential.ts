@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { accounts, smtpCredentials } from '@/lib/db/schema';
 import { safeEqual } from '@/lib/shared/crypto';
 import { hashSmtpPassword } from './create-smtp-credential';
-import { loadSmtpCredentialDomains } from './queries';
+import { loadSmtpCredentialDomains } from './internal/queries';
 import type { ReputationShield } from '@/lib/core/messages/reputation-shield';
 
 export type AuthenticatedSmtpCredential = {
@@ -18,10 +18,19 @@ export type AuthenticatedSmtpCredential = {
 };
 
 /** The credential an SMTP AUTH names, when the password is its own; null otherwise. Not a verb: it runs before any principal exists. */
-export async function authenticateSmtpCredential(db: Db, username: string, password: string): Promise<AuthenticatedSmtpCredential | null> {
+export async function authenticateSmtpCredential(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<AuthenticatedSmtpCredential | null> {
   if (username.length > 100 || password.length > 200) return null;
   const [row] = await db
-    .select({ credential: smtpCredentials, accountStatus: accounts.status, rejectBadRecipients: accounts.rejectBadRecipients, rejectMistypedRecipients: accounts.rejectMistypedRecipients })
+    .select({
+      credential: smtpCredentials,
+      accountStatus: accounts.status,
+      rejectBadRecipients: accounts.rejectBadRecipients,
+      rejectMistypedRecipients: accounts.rejectMistypedRecipients,
+    })
     .from(smtpCredentials)
     .innerJoin(accounts, eq(accounts.id, smtpCredentials.accountId))
     .where(and(eq(smtpCredentials.username, username), isNull(accounts.deletedAt)))

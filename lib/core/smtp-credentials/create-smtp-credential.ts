@@ -1,8 +1,8 @@
 import { defineVerb } from '@/lib/core/verb';
-import { normalizeWebhookDomains, resolveWebhookDomains } from '@/lib/core/webhooks/webhook-domains';
+import { normalizeWebhookDomains, resolveWebhookDomains } from '@/lib/core/webhooks/internal/webhook-domains';
 import { smtpCredentialDomains, smtpCredentials } from '@/lib/db/schema';
 import { randomToken, sha256Hex } from '@/lib/shared/crypto';
-import { presentSmtpCredential } from './present';
+import { presentSmtpCredential } from './internal/present';
 import { createSmtpCredentialSchema } from './schemas';
 
 /** Generated, like the password: AUTH names no account, so a username must be unique everywhere. */
@@ -24,7 +24,8 @@ export const createSmtpCredential = defineVerb({
   input: createSmtpCredentialSchema,
   domains: (_ctx, input) => (input.scope === 'global' ? [] : normalizeWebhookDomains(input.domains ?? [])),
   async run({ db, principal }, input) {
-    const domains = input.scope === 'scoped' ? await resolveWebhookDomains(db, principal.targetAccountId, input.domains ?? []) : [];
+    const domains =
+      input.scope === 'scoped' ? await resolveWebhookDomains(db, principal.targetAccountId, input.domains ?? []) : [];
     const password = randomToken(40);
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -38,7 +39,8 @@ export const createSmtpCredential = defineVerb({
           isSandbox: input.sandbox,
         })
         .returning();
-      if (domains.length > 0) await tx.insert(smtpCredentialDomains).values(domains.map((domain) => ({ credentialId: row.id, domain })));
+      if (domains.length > 0)
+        await tx.insert(smtpCredentialDomains).values(domains.map((domain) => ({ credentialId: row.id, domain })));
       return { ...presentSmtpCredential(row, domains), password };
     });
   },

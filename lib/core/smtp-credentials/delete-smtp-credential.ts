@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
-import { domainsToAuthorize } from '@/lib/core/webhooks/queries';
+import { domainsToAuthorize } from '@/lib/core/webhooks/internal/queries';
 import { smtpCredentials } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
-import { getSmtpCredentialInAccount } from './queries';
+import { getSmtpCredentialInAccount } from './internal/queries';
 import { smtpCredentialPathSchema } from './schemas';
 
 /** Removes a credential with its domains; the submission server refuses it from the next AUTH on. */
@@ -11,11 +11,17 @@ export const deleteSmtpCredential = defineVerb({
   scope: 'smtp-credentials:delete:{domain}',
   input: smtpCredentialPathSchema,
   domains: async ({ db, principal }, input) =>
-    domainsToAuthorize(principal, 'smtp-credentials:delete:{domain}', await getSmtpCredentialInAccount(db, principal.targetAccountId, input.smtp_credential_id)),
+    domainsToAuthorize(
+      principal,
+      'smtp-credentials:delete:{domain}',
+      await getSmtpCredentialInAccount(db, principal.targetAccountId, input.smtp_credential_id),
+    ),
   async run({ db, principal }, input) {
     const [row] = await db
       .delete(smtpCredentials)
-      .where(and(eq(smtpCredentials.accountId, principal.targetAccountId), eq(smtpCredentials.id, input.smtp_credential_id)))
+      .where(
+        and(eq(smtpCredentials.accountId, principal.targetAccountId), eq(smtpCredentials.id, input.smtp_credential_id)),
+      )
       .returning({ id: smtpCredentials.id, name: smtpCredentials.name });
     if (!row) throw notFound('smtp credential not found');
     return { message: `smtp credential ${row.id} (${row.name}) deleted successfully` };

@@ -3,8 +3,8 @@ import { authorizedDomains } from '@/lib/auth/authorize';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { domains, smtpCredentialDomains, smtpCredentials } from '@/lib/db/schema';
-import { presentSmtpCredential, type SmtpCredentialRow } from './present';
-import { loadSmtpCredentialDomains } from './queries';
+import { presentSmtpCredential, type SmtpCredentialRow } from './internal/present';
+import { loadSmtpCredentialDomains } from './internal/queries';
 import { listSmtpCredentialsQuerySchema } from './schemas';
 
 /**
@@ -17,8 +17,15 @@ export const listSmtpCredentials = defineVerb({
   async run({ db, principal }, query) {
     const accountId = principal.targetAccountId;
     const conditions: (SQL | undefined)[] = [eq(smtpCredentials.accountId, accountId)];
-    const accountDomains = await db.select({ domain: domains.domain }).from(domains).where(and(eq(domains.accountId, accountId), isNull(domains.deletedAt)));
-    const visible = authorizedDomains(principal, 'smtp-credentials:read:{domain}', accountDomains.map((row) => row.domain));
+    const accountDomains = await db
+      .select({ domain: domains.domain })
+      .from(domains)
+      .where(and(eq(domains.accountId, accountId), isNull(domains.deletedAt)));
+    const visible = authorizedDomains(
+      principal,
+      'smtp-credentials:read:{domain}',
+      accountDomains.map((row) => row.domain),
+    );
     if (visible !== 'all') {
       conditions.push(
         visible.length === 0
@@ -35,7 +42,10 @@ export const listSmtpCredentials = defineVerb({
       where: and(...conditions),
       query,
       map: async (rows: SmtpCredentialRow[]) => {
-        const byCredential = await loadSmtpCredentialDomains(db, rows.map((row) => row.id));
+        const byCredential = await loadSmtpCredentialDomains(
+          db,
+          rows.map((row) => row.id),
+        );
         return rows.map((row) => presentSmtpCredential(row, byCredential.get(row.id) ?? []));
       },
     });

@@ -9,7 +9,10 @@ export const createSmtpCredentialSchema = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
     // The official CLI sends a scope only when one is chosen, defaulting to global; "" is read the same way.
-    scope: z.preprocess((value) => (value === '' ? 'global' : value), z.enum(SCOPES, { error: 'must be "global" or "scoped"' })),
+    scope: z.preprocess(
+      (value) => (value === '' ? 'global' : value),
+      z.enum(SCOPES, { error: 'must be "global" or "scoped"' }),
+    ),
     sandbox: z.boolean().default(false),
     domains: z
       .array(z.string().max(300, 'domain is too long'))
@@ -18,11 +21,14 @@ export const createSmtpCredentialSchema = z
       .openapi({ description: 'Required and non-empty when scope is scoped; ignored when global.' }),
   })
   .superRefine((value, ctx) => {
-    if (value.scope === 'scoped' && !value.domains?.length) ctx.addIssue({ code: 'custom', path: ['domains'], message: 'is required and must not be empty when scope is "scoped"' });
+    if (value.scope === 'scoped' && !value.domains?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domains'],
+        message: 'is required and must not be empty when scope is "scoped"',
+      });
   })
   .openapi('CreateSMTPCredentialRequest');
-
-export type CreateSmtpCredentialInput = z.output<typeof createSmtpCredentialSchema>;
 
 export const listSmtpCredentialsQuerySchema = pageQuerySchema;
 

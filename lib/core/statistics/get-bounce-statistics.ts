@@ -1,8 +1,8 @@
 import { defineVerb } from '@/lib/core/verb';
 import { BOUNCE_CLASSIFICATIONS, BOUNCE_COLUMN_OF } from '@/lib/db/schema';
 import { statisticsQuerySchema } from './schemas';
-import { resolveStatisticsRequest, statisticsDomains } from './statistics-request';
-import { sumRollups } from './sum-rollups';
+import { resolveStatisticsRequest, statisticsDomains } from './internal/statistics-request';
+import { sumRollups } from './internal/sum-rollups';
 
 const COUNTERS = BOUNCE_CLASSIFICATIONS.map((classification) => BOUNCE_COLUMN_OF[classification]);
 
@@ -19,7 +19,10 @@ export const getBounceStatistics = defineVerb({
       object: 'list' as const,
       data: buckets.map((bucket, index) => {
         const sums = byBucket.get(index);
-        const bounces = BOUNCE_CLASSIFICATIONS.map((classification) => ({ classification, count: sums?.[BOUNCE_COLUMN_OF[classification]] ?? 0 }))
+        const bounces = BOUNCE_CLASSIFICATIONS.map((classification) => ({
+          classification,
+          count: sums?.[BOUNCE_COLUMN_OF[classification]] ?? 0,
+        }))
           .filter((bounce) => bounce.count > 0)
           .sort((a, b) => b.count - a.count || a.classification.localeCompare(b.classification));
         return { from_timestamp: bucket.from.toISOString(), to_timestamp: bucket.to.toISOString(), bounces };

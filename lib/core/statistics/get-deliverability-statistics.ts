@@ -1,9 +1,18 @@
 import { defineVerb } from '@/lib/core/verb';
 import { statisticsQuerySchema } from './schemas';
-import { resolveStatisticsRequest, statisticsDomains } from './statistics-request';
-import { sumRollups } from './sum-rollups';
+import { resolveStatisticsRequest, statisticsDomains } from './internal/statistics-request';
+import { sumRollups } from './internal/sum-rollups';
 
-const COUNTERS = ['reception', 'delivered', 'deferred', 'bounced', 'failed', 'suppressed', 'opened', 'clicked'] as const;
+const COUNTERS = [
+  'reception',
+  'delivered',
+  'deferred',
+  'bounced',
+  'failed',
+  'suppressed',
+  'opened',
+  'clicked',
+] as const;
 
 /** Outcomes per bucket, from the rollups: messages accepted, delivered, ... and first opened or clicked. */
 export const getDeliverabilityStatistics = defineVerb({
@@ -21,7 +30,10 @@ export const getDeliverabilityStatistics = defineVerb({
         return {
           from_timestamp: bucket.from.toISOString(),
           to_timestamp: bucket.to.toISOString(),
-          ...(Object.fromEntries(COUNTERS.map((counter) => [`${counter}_count`, sums?.[counter] ?? 0])) as Record<`${(typeof COUNTERS)[number]}_count`, number>),
+          ...(Object.fromEntries(COUNTERS.map((counter) => [`${counter}_count`, sums?.[counter] ?? 0])) as Record<
+            `${(typeof COUNTERS)[number]}_count`,
+            number
+          >),
         };
       }),
     };

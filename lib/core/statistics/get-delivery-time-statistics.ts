@@ -1,8 +1,8 @@
 import { defineVerb } from '@/lib/core/verb';
 import { DELIVERY_TIME_BOUNDS_SECONDS, DELIVERY_TIME_COLUMNS } from '@/lib/db/schema';
 import { statisticsQuerySchema } from './schemas';
-import { resolveStatisticsRequest, statisticsDomains } from './statistics-request';
-import { sumRollups } from './sum-rollups';
+import { resolveStatisticsRequest, statisticsDomains } from './internal/statistics-request';
+import { sumRollups } from './internal/sum-rollups';
 
 const COUNTERS = ['deliveryTimeCount', 'deliveryTimeSumMs', ...DELIVERY_TIME_COLUMNS] as const;
 
@@ -38,9 +38,16 @@ export const getDeliveryTimeStatistics = defineVerb({
           avg_delivery_time: seconds(total('deliveryTimeSumMs'), count),
           delivered_count: count,
           delivery_times: (row?.byRecipientDomain ?? [])
-            .map(({ recipientDomain, sums }) => ({ recipient_domain: recipientDomain, delivery_time: seconds(sums.deliveryTimeSumMs, sums.deliveryTimeCount), count: sums.deliveryTimeCount }))
+            .map(({ recipientDomain, sums }) => ({
+              recipient_domain: recipientDomain,
+              delivery_time: seconds(sums.deliveryTimeSumMs, sums.deliveryTimeCount),
+              count: sums.deliveryTimeCount,
+            }))
             .sort((a, b) => b.count - a.count || a.recipient_domain.localeCompare(b.recipient_domain)),
-          delivery_time_histogram: DELIVERY_TIME_COLUMNS.map((column, bin) => ({ up_to_seconds: DELIVERY_TIME_BOUNDS_SECONDS[bin] ?? null, count: total(column) })),
+          delivery_time_histogram: DELIVERY_TIME_COLUMNS.map((column, bin) => ({
+            up_to_seconds: DELIVERY_TIME_BOUNDS_SECONDS[bin] ?? null,
+            count: total(column),
+          })),
         };
       }),
     };

@@ -1,4 +1,4 @@
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { z } from '@/lib/core/zod';
 
 export const GROUP_BY = ['hour', 'day', 'week', 'month'] as const;
@@ -12,7 +12,16 @@ const timestamp = (description: string) => z.preprocess(emptyToUndefined, rfc333
 
 /** The items of a comma-separated query value; empty items (`a,,b`, a trailing comma) are ignored. */
 export function commaList(value: string | undefined): string[] {
-  return value === undefined ? [] : [...new Set(value.split(',').map((item) => item.trim()).filter(Boolean))];
+  return value === undefined
+    ? []
+    : [
+        ...new Set(
+          value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+        ),
+      ];
 }
 
 /** Domain names of a comma list, normalised as stored (lowercase A-labels); null when none were given. */
@@ -27,9 +36,11 @@ const domainListSchema = (field: keyof typeof MAX_LIST_ITEMS, description: strin
     .preprocess(emptyToUndefined, z.string().max(5000, 'is too long').optional())
     .superRefine((value, context) => {
       const items = commaList(value);
-      if (items.length > MAX_LIST_ITEMS[field]) context.addIssue({ code: 'custom', message: `at most ${MAX_LIST_ITEMS[field]} domains` });
+      if (items.length > MAX_LIST_ITEMS[field])
+        context.addIssue({ code: 'custom', message: `at most ${MAX_LIST_ITEMS[field]} domains` });
       const invalid = items.find((item) => !normalizeDomainName(item).ok);
-      if (invalid !== undefined) context.addIssue({ code: 'custom', message: `"${invalid.slice(0, 100)}" is not a valid domain name` });
+      if (invalid !== undefined)
+        context.addIssue({ code: 'custom', message: `"${invalid.slice(0, 100)}" is not a valid domain name` });
     })
     .openapi({ description });
 
@@ -38,11 +49,16 @@ const domainListSchema = (field: keyof typeof MAX_LIST_ITEMS, description: strin
  * SDKs) stand for `from_time`/`to_time` when those are absent; empty values are absent.
  */
 export const statisticsQuerySchema = z.object({
-  from_time: timestamp('Statistics from this time (RFC 3339), rounded down to the hour. Default: 30 days before to_time.'),
+  from_time: timestamp(
+    'Statistics from this time (RFC 3339), rounded down to the hour. Default: 30 days before to_time.',
+  ),
   to_time: timestamp('Statistics before this time (RFC 3339), rounded up to the hour. Default: now.'),
   from_date: timestamp('Legacy name of from_time.'),
   to_date: timestamp('Legacy name of to_time.'),
-  sender_domain: domainListSchema('sender_domain', 'Comma-separated sender domains. A domain-scoped key must hold every one; without it, such a key sees its own domains.'),
+  sender_domain: domainListSchema(
+    'sender_domain',
+    'Comma-separated sender domains. A domain-scoped key must hold every one; without it, such a key sees its own domains.',
+  ),
   recipient_domains: domainListSchema('recipient_domains', 'Comma-separated recipient domains.'),
   tags: z
     .preprocess(emptyToUndefined, z.string().max(2000, 'is too long').optional())
@@ -56,8 +72,14 @@ export const statisticsQuerySchema = z.object({
 export type StatisticsQuery = z.output<typeof statisticsQuerySchema>;
 
 const bucketTimes = {
-  from_timestamp: z.string().datetime().openapi({ description: 'Start of the bucket (the window start for the first one).' }),
-  to_timestamp: z.string().datetime().openapi({ description: 'End of the bucket, exclusive (the window end for the last one).' }),
+  from_timestamp: z
+    .string()
+    .datetime()
+    .openapi({ description: 'Start of the bucket (the window start for the first one).' }),
+  to_timestamp: z
+    .string()
+    .datetime()
+    .openapi({ description: 'End of the bucket, exclusive (the window end for the last one).' }),
 };
 
 export const deliverabilityStatisticsSchema = z
@@ -84,17 +106,33 @@ export const bounceStatisticsSchema = z
 export const deliveryTimeStatisticsSchema = z
   .object({
     ...bucketTimes,
-    avg_delivery_time: z.number().openapi({ description: 'Average seconds from reception (or the scheduled time) to delivery.' }),
+    avg_delivery_time: z
+      .number()
+      .openapi({ description: 'Average seconds from reception (or the scheduled time) to delivery.' }),
     delivered_count: z.number().int(),
-    delivery_times: z.array(z.object({ recipient_domain: z.string(), delivery_time: z.number(), count: z.number().int() }).openapi('DeliveryTime')),
+    delivery_times: z.array(
+      z
+        .object({ recipient_domain: z.string(), delivery_time: z.number(), count: z.number().int() })
+        .openapi('DeliveryTime'),
+    ),
     delivery_time_histogram: z
       .array(z.object({ up_to_seconds: z.number().int().nullable(), count: z.number().int() }))
-      .openapi({ description: 'Deliveries by time taken, in fixed bins up to the given seconds (null: slower than the last bin). Mailstead extension.' }),
+      .openapi({
+        description:
+          'Deliveries by time taken, in fixed bins up to the given seconds (null: slower than the last bin). Mailstead extension.',
+      }),
   })
   .openapi('DeliveryTimeStatistics');
 
-const listOf = <T extends z.ZodType>(item: T, name: string) => z.object({ object: z.literal('list'), data: z.array(item) }).openapi(name);
+const listOf = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ object: z.literal('list'), data: z.array(item) }).openapi(name);
 
-export const deliverabilityStatisticsResponseSchema = listOf(deliverabilityStatisticsSchema, 'DeliverabilityStatisticsResponse');
+export const deliverabilityStatisticsResponseSchema = listOf(
+  deliverabilityStatisticsSchema,
+  'DeliverabilityStatisticsResponse',
+);
 export const bounceStatisticsResponseSchema = listOf(bounceStatisticsSchema, 'BounceStatisticsResponse');
-export const deliveryTimeStatisticsResponseSchema = listOf(deliveryTimeStatisticsSchema, 'DeliveryTimeStatisticsResponse');
+export const deliveryTimeStatisticsResponseSchema = listOf(
+  deliveryTimeStatisticsSchema,
+  'DeliveryTimeStatisticsResponse',
+);

@@ -2,7 +2,7 @@ import { insertApiKey } from '@/lib/core/api-keys/create-api-key';
 import { createApiKeySchema } from '@/lib/core/api-keys/schemas';
 import { subAccountIdSchema } from '@/lib/core/sub-accounts/schemas';
 import { defineVerb } from '@/lib/core/verb';
-import { assertNoSubAccountScopes, getManagedChild } from './queries';
+import { assertNoSubAccountScopes, getManagedChild } from './internal/queries';
 
 /**
  * A key of the child, made by a parent key: scopes are checked against the child's domains, and the

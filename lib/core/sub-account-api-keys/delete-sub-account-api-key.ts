@@ -3,7 +3,7 @@ import { apiKeyIdSchema } from '@/lib/core/api-keys/schemas';
 import { subAccountIdSchema } from '@/lib/core/sub-accounts/schemas';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { getManagedChild } from './queries';
+import { getManagedChild } from './internal/queries';
 
 export const deleteSubAccountApiKey = defineVerb({
   scope: 'sub-account-api-keys:delete',

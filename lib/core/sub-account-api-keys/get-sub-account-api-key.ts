@@ -1,10 +1,10 @@
-import { presentApiKey } from '@/lib/core/api-keys/present';
-import { getApiKeyInAccount, loadScopesOfKeys } from '@/lib/core/api-keys/queries';
+import { presentApiKey } from '@/lib/core/api-keys/internal/present';
+import { getApiKeyInAccount, loadScopesOfKeys } from '@/lib/core/api-keys/internal/queries';
 import { apiKeyIdSchema } from '@/lib/core/api-keys/schemas';
 import { subAccountIdSchema } from '@/lib/core/sub-accounts/schemas';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { getManagedChild } from './queries';
+import { getManagedChild } from './internal/queries';
 
 export const getSubAccountApiKey = defineVerb({
   scope: 'sub-account-api-keys:read',

@@ -2,7 +2,7 @@ import { listApiKeysOfAccount } from '@/lib/core/api-keys/list-api-keys';
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 import { subAccountIdSchema } from '@/lib/core/sub-accounts/schemas';
 import { defineVerb } from '@/lib/core/verb';
-import { getManagedChild } from './queries';
+import { getManagedChild } from './internal/queries';
 
 export const listSubAccountApiKeys = defineVerb({
   scope: 'sub-account-api-keys:read',

@@ -2,7 +2,7 @@ import { apiKeyIdSchema, updateApiKeySchema } from '@/lib/core/api-keys/schemas'
 import { updateApiKeyInAccount } from '@/lib/core/api-keys/update-api-key';
 import { subAccountIdSchema } from '@/lib/core/sub-accounts/schemas';
 import { defineVerb } from '@/lib/core/verb';
-import { assertNoSubAccountScopes, getManagedChild } from './queries';
+import { assertNoSubAccountScopes, getManagedChild } from './internal/queries';
 
 /**
  * As an account key's update, run by a parent key on the child's key. The self-lockout guard never

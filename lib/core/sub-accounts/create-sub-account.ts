@@ -1,8 +1,8 @@
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
-import { presentOneSubAccount, getPartnerAccount } from './queries';
+import { presentOneSubAccount, getPartnerAccount } from './internal/queries';
 import { createSubAccountSchema } from './schemas';
-import { normalizeWebsite } from './website';
+import { normalizeWebsite } from './internal/website';
 
 /**
  * A child account under a partner-tier parent: a complete account of its own (domains, keys,

@@ -3,7 +3,7 @@ import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import { accounts } from '@/lib/db/schema';
-import { getPartnerAccount, SUB_ACCOUNT_NOT_FOUND } from './queries';
+import { getPartnerAccount, SUB_ACCOUNT_NOT_FOUND } from './internal/queries';
 import { subAccountIdSchema } from './schemas';
 
 /**
@@ -20,7 +20,9 @@ export const deleteSubAccount = defineVerb({
     const [row] = await db
       .update(accounts)
       .set({ status: 'deleted', deletedAt: at, updatedAt: at })
-      .where(and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, input.sub_account_id), isNull(accounts.deletedAt)))
+      .where(
+        and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, input.sub_account_id), isNull(accounts.deletedAt)),
+      )
       .returning({ id: accounts.id });
     if (!row) throw notFound(SUB_ACCOUNT_NOT_FOUND);
     return { message: 'sub account deleted' };

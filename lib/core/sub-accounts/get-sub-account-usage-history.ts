@@ -1,8 +1,8 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { statsDaily } from '@/lib/db/schema';
-import { billingPeriodOf } from './billing-period';
-import { getPartnerAccount, getSubAccountOfParent } from './queries';
+import { billingPeriodOf } from './internal/billing-period';
+import { getPartnerAccount, getSubAccountOfParent } from './internal/queries';
 import { subAccountUsageHistoryQuerySchema } from './schemas';
 
 /**
@@ -18,7 +18,9 @@ export const getSubAccountUsageHistory = defineVerb({
     const child = await getSubAccountOfParent(db, parent.id, input.sub_account_id, { isDeletedIncluded: true });
     const current = billingPeriodOf(now());
     const months = Array.from({ length: input.months }, (_, index) => {
-      const start = new Date(Date.UTC(current.start.getUTCFullYear(), current.start.getUTCMonth() - (input.months - 1 - index), 1));
+      const start = new Date(
+        Date.UTC(current.start.getUTCFullYear(), current.start.getUTCMonth() - (input.months - 1 - index), 1),
+      );
       return { start, end: billingPeriodOf(start).end };
     });
     const month = sql<string>`to_char(${statsDaily.day} at time zone 'UTC', 'YYYY-MM')`;
@@ -30,7 +32,9 @@ export const getSubAccountUsageHistory = defineVerb({
         bounced: sql<string>`coalesce(sum(${statsDaily.bounced}), 0)`,
       })
       .from(statsDaily)
-      .where(and(eq(statsDaily.accountId, child.id), gte(statsDaily.day, months[0].start), lt(statsDaily.day, current.end)))
+      .where(
+        and(eq(statsDaily.accountId, child.id), gte(statsDaily.day, months[0].start), lt(statsDaily.day, current.end)),
+      )
       .groupBy(month);
     const byMonth = new Map(rows.map((row) => [row.month, row]));
     return {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { pageQuerySchema, paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
-import { getPartnerAccount, presentSubAccounts } from './queries';
+import { getPartnerAccount, presentSubAccounts } from './internal/queries';
 
 /** Newest first; soft-deleted sub accounts are gone from the list (their usage is not). */
 export const listSubAccounts = defineVerb({

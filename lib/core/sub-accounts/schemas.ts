@@ -51,7 +51,10 @@ export const subAccountSchema = z
     domain_count: z.number().int(),
     member_count: z.number().int(),
     last_activity_at: z.string().datetime().nullable(),
-    suspension_reason: z.string().nullable().openapi({ description: 'Why the sub account was suspended; null unless suspended (Mailstead extension).' }),
+    suspension_reason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why the sub account was suspended; null unless suspended (Mailstead extension).' }),
   })
   .openapi('SubAccount');
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
-import { getPartnerAccount, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './queries';
+import { getPartnerAccount, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './internal/queries';
 import { subAccountIdSchema, suspendSubAccountSchema } from './schemas';
 
 /**
@@ -17,7 +17,9 @@ export const suspendSubAccount = defineVerb({
     const [row] = await db
       .update(accounts)
       .set({ status: 'suspended', suspensionReason: input.reason, updatedAt: now() })
-      .where(and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, input.sub_account_id), isNull(accounts.deletedAt)))
+      .where(
+        and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, input.sub_account_id), isNull(accounts.deletedAt)),
+      )
       .returning();
     if (!row) throw notFound(SUB_ACCOUNT_NOT_FOUND);
     return presentOneSubAccount(db, row);

@@ -1,7 +1,7 @@
 import { domainPathSchema } from '@/lib/core/domains/schemas';
 import { unpauseDomainInAccount } from '@/lib/core/domains/unpause-domain';
 import { defineVerb } from '@/lib/core/verb';
-import { getPartnerAccount, getSubAccountOfParent } from './queries';
+import { getPartnerAccount, getSubAccountOfParent } from './internal/queries';
 import { subAccountIdSchema } from './schemas';
 
 /**

@@ -2,9 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { releaseHeldMessages } from '@/lib/core/messages/release-held-messages';
+import { releaseHeldMessages } from '@/lib/core/messages/internal/release-held-messages';
 import { accounts } from '@/lib/db/schema';
-import { getPartnerAccount, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './queries';
+import { getPartnerAccount, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './internal/queries';
 import { subAccountIdSchema } from './schemas';
 
 /**
@@ -18,7 +18,11 @@ export const unsuspendSubAccount = defineVerb({
   input: z.object({ sub_account_id: subAccountIdSchema }),
   async run({ db, principal, now }, input) {
     const parent = await getPartnerAccount(db, principal.targetAccountId);
-    const tenancy = and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, input.sub_account_id), isNull(accounts.deletedAt));
+    const tenancy = and(
+      eq(accounts.parentAccountId, parent.id),
+      eq(accounts.id, input.sub_account_id),
+      isNull(accounts.deletedAt),
+    );
     const [row] = await db
       .update(accounts)
       .set({ status: 'active', suspensionReason: null, updatedAt: now() })

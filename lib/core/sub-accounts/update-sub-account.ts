@@ -2,10 +2,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { invalidInput, notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
-import { websiteHostOf } from './present';
-import { getPartnerAccount, getSubAccountOfParent, presentOneSubAccount, SUB_ACCOUNT_NOT_FOUND } from './queries';
+import { websiteHostOf } from './internal/present';
+import {
+  getPartnerAccount,
+  getSubAccountOfParent,
+  presentOneSubAccount,
+  SUB_ACCOUNT_NOT_FOUND,
+} from './internal/queries';
 import { subAccountIdSchema, updateSubAccountSchema } from './schemas';
-import { normalizeWebsite } from './website';
+import { normalizeWebsite } from './internal/website';
 
 /** Null or omitted fields stay as they are; the request must change something (400 otherwise, as for API keys). */
 export const updateSubAccount = defineVerb({
@@ -21,9 +26,12 @@ export const updateSubAccount = defineVerb({
     const changes = {
       ...(input.name != null && input.name !== current.name ? { name: input.name } : {}),
       ...(website !== null && website !== websiteHostOf(current.website) ? { website: `https://${website}` } : {}),
-      ...(input.monthly_credit != null && input.monthly_credit !== current.monthlyCredit ? { monthlyCredit: input.monthly_credit } : {}),
+      ...(input.monthly_credit != null && input.monthly_credit !== current.monthlyCredit
+        ? { monthlyCredit: input.monthly_credit }
+        : {}),
     };
-    if (Object.keys(changes).length === 0) throw invalidInput('nothing to change: the given values equal the current ones');
+    if (Object.keys(changes).length === 0)
+      throw invalidInput('nothing to change: the given values equal the current ones');
     const [row] = await db
       .update(accounts)
       .set({ ...changes, updatedAt: now() })

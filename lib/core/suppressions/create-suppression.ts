@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { domains } from '@/lib/db/schema';
 import { conflict, invalidInput } from '@/lib/shared/errors';
-import { presentSuppression } from './present';
+import { presentSuppression } from './internal/present';
 import { createSuppressionSchema } from './schemas';
 import { suppressRecipient } from './suppress-recipient';
 
@@ -38,7 +38,16 @@ export const createSuppression = defineVerb({
     const created = await db.transaction((tx) =>
       suppressRecipient(
         tx,
-        { accountId, email: email.email, domain: domain.name, domainId: domain.id, kind: 'manual', reason: input.reason ?? null, expiresAt, at },
+        {
+          accountId,
+          email: email.email,
+          domain: domain.name,
+          domainId: domain.id,
+          kind: 'manual',
+          reason: input.reason ?? null,
+          expiresAt,
+          at,
+        },
         { ifSuppressed: 'keep' },
       ),
     );

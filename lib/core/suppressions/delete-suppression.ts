@@ -1,5 +1,5 @@
 import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { defineVerb } from '@/lib/core/verb';
 import { suppressions } from '@/lib/db/schema';
@@ -16,7 +16,10 @@ export const deleteSuppression = defineVerb({
   async run({ db, principal, now }, query) {
     const email = normalizeEmailAddress(query.email);
     if (!email.ok) throw invalidInput(`email: ${email.reason}`, 'email');
-    const conditions: SQL[] = [eq(suppressions.accountId, principal.targetAccountId), eq(suppressions.email, email.email)];
+    const conditions: SQL[] = [
+      eq(suppressions.accountId, principal.targetAccountId),
+      eq(suppressions.email, email.email),
+    ];
     if (query.domain !== undefined) {
       const name = normalizeDomainName(query.domain);
       if (!name.ok) throw notFound('suppression not found');
@@ -29,10 +32,17 @@ export const deleteSuppression = defineVerb({
       .returning({ expiresAt: suppressions.expiresAt });
     const count = deleted.filter((row) => row.expiresAt > at).length;
     if (count === 0) {
-      const [kept] = await db.select({ id: suppressions.id }).from(suppressions).where(and(...conditions, gt(suppressions.expiresAt, at))).limit(1);
+      const [kept] = await db
+        .select({ id: suppressions.id })
+        .from(suppressions)
+        .where(and(...conditions, gt(suppressions.expiresAt, at)))
+        .limit(1);
       if (kept) throw new AppError('forbidden', 'protected suppressions cannot be deleted');
       throw notFound('suppression not found');
     }
-    return { message: count === 1 ? `suppression of ${email.email} deleted` : `${count} suppressions of ${email.email} deleted` };
+    return {
+      message:
+        count === 1 ? `suppression of ${email.email} deleted` : `${count} suppressions of ${email.email} deleted`,
+    };
   },
 });

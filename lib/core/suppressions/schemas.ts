@@ -7,7 +7,8 @@ export type SuppressionKind = (typeof SUPPRESSION_KINDS)[number];
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const rfc3339 = z.iso.datetime({ offset: true, error: 'must be an RFC 3339 timestamp, e.g. 2026-11-22T10:00:00Z' });
 const optionalQuery = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema.optional());
-const domainQuery = (description: string) => optionalQuery(z.string().max(300, 'is longer than 253 characters')).openapi({ description });
+const domainQuery = (description: string) =>
+  optionalQuery(z.string().max(300, 'is longer than 253 characters')).openapi({ description });
 
 export const createSuppressionSchema = z
   .object({
@@ -21,8 +22,6 @@ export const createSuppressionSchema = z
     reason: z.string().max(255, 'must be at most 255 characters').nullish(),
   })
   .openapi('CreateSuppressionRequest');
-
-export type CreateSuppressionInput = z.output<typeof createSuppressionSchema>;
 
 export const listSuppressionsQuerySchema = pageQuerySchema.extend({
   domain: domainQuery('Only suppressions of this domain (not those covering all domains). An unknown domain is 404.'),
@@ -49,8 +48,13 @@ export const suppressionSchema = z
     domain: z.string().nullable().openapi({ description: 'Null: the suppression covers every domain of the account.' }),
     reason: z.string().nullable(),
     expires_at: z.string().datetime(),
-    kind: z.enum(SUPPRESSION_KINDS).openapi({ description: 'What made it: a hard bounce, a complaint, a person (manual) or the operator (protected). Mailstead extension.' }),
+    kind: z.enum(SUPPRESSION_KINDS).openapi({
+      description:
+        'What made it: a hard bounce, a complaint, a person (manual) or the operator (protected). Mailstead extension.',
+    }),
   })
   .openapi('Suppression');
 
-export const createSuppressionResponseSchema = z.object({ object: z.literal('list'), data: z.array(suppressionSchema) }).openapi('CreateSuppressionResponse');
+export const createSuppressionResponseSchema = z
+  .object({ object: z.literal('list'), data: z.array(suppressionSchema) })
+  .openapi('CreateSuppressionResponse');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { recordEvent } from '@/lib/core/events/record-event';
+import { recordEvent } from '@/lib/core/events/internal/record-event';
 import type { DbOrTx } from '@/lib/db/client';
 import { suppressions } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
@@ -35,18 +35,37 @@ export async function suppressRecipient(
   const id = newId();
   const at = input.at.toISOString();
   const isExpired = sql`${suppressions.expiresAt} <= ${at}::timestamptz`;
-  const fresh = (column: { name: string }, otherwise: unknown) => sql`case when ${isExpired} then excluded.${sql.identifier(column.name)} else ${otherwise} end`;
-  const isOutranked = options.replaceKinds?.length ? sql`${suppressions.kind} in (${sql.join(options.replaceKinds.map((kind) => sql`${kind}`), sql`, `)})` : sql`false`;
+  const fresh = (column: { name: string }, otherwise: unknown) =>
+    sql`case when ${isExpired} then excluded.${sql.identifier(column.name)} else ${otherwise} end`;
+  const isOutranked = options.replaceKinds?.length
+    ? sql`${suppressions.kind} in (${sql.join(
+        options.replaceKinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )})`
+    : sql`false`;
   const [row] = await db
     .insert(suppressions)
-    .values({ id, accountId: input.accountId, email: input.email, domain: input.domain, kind: input.kind, reason: input.reason, expiresAt: input.expiresAt, createdAt: input.at, updatedAt: input.at })
+    .values({
+      id,
+      accountId: input.accountId,
+      email: input.email,
+      domain: input.domain,
+      kind: input.kind,
+      reason: input.reason,
+      expiresAt: input.expiresAt,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
     .onConflictDoUpdate({
       target: [suppressions.accountId, suppressions.email, suppressions.domain],
       set: {
         id: fresh(suppressions.id, suppressions.id),
         kind: fresh(suppressions.kind, sql`case when ${isOutranked} then excluded.kind else ${suppressions.kind} end`),
         // A renewal keeps the reason of another kind (a bounce does not overwrite a complaint's).
-        reason: fresh(suppressions.reason, sql`case when ${suppressions.kind} = excluded.kind or ${isOutranked} then excluded.reason else ${suppressions.reason} end`),
+        reason: fresh(
+          suppressions.reason,
+          sql`case when ${suppressions.kind} = excluded.kind or ${isOutranked} then excluded.reason else ${suppressions.reason} end`,
+        ),
         expiresAt: fresh(suppressions.expiresAt, sql`greatest(${suppressions.expiresAt}, excluded.expires_at)`),
         createdAt: fresh(suppressions.createdAt, suppressions.createdAt),
         updatedAt: sql`excluded.updated_at`,

@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { getDomainInAccount } from '@/lib/core/domains/queries';
+import { getDomainInAccount } from '@/lib/core/domains/internal/queries';
 import { defineVerb } from '@/lib/core/verb';
 import { suppressions } from '@/lib/db/schema';
 import { wipeSuppressionsQuerySchema } from './schemas';
@@ -20,10 +20,17 @@ export const wipeSuppressions = defineVerb({
     const domain = query.domain !== undefined ? (await getDomainInAccount(db, accountId, query.domain)).domain : null;
     if (domain !== null) conditions.push(eq(suppressions.domain, domain));
     const at = now();
-    const wipe = db.delete(suppressions).where(and(...conditions)).returning({ expiresAt: suppressions.expiresAt });
+    const wipe = db
+      .delete(suppressions)
+      .where(and(...conditions))
+      .returning({ expiresAt: suppressions.expiresAt });
     // Expired rows go too, but only those still in force count.
-    const result = await db.execute(sql`with deleted as (${wipe.getSQL()}) select count(*) filter (where expires_at > ${at.toISOString()}::timestamptz)::int as count from deleted`);
+    const result = await db.execute(
+      sql`with deleted as (${wipe.getSQL()}) select count(*) filter (where expires_at > ${at.toISOString()}::timestamptz)::int as count from deleted`,
+    );
     const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
-    return { message: `${count} ${count === 1 ? 'suppression' : 'suppressions'} deleted${domain ? ` for ${domain}` : ''}` };
+    return {
+      message: `${count} ${count === 1 ? 'suppression' : 'suppressions'} deleted${domain ? ` for ${domain}` : ''}`,
+    };
   },
 });

@@ -15,7 +15,7 @@ export async function verifyMasterKey(db: Db, fingerprint: string): Promise<void
   const [row] = await db.select().from(settings).where(eq(settings.key, FINGERPRINT_KEY));
   if (row.value !== fingerprint) {
     throw new MasterKeyMismatchError(
-      'the master key does not match the one this database was created with (check MAILSTEAD_SECRET, or the data directory\'s master.key)',
+      "the master key does not match the one this database was created with (check MAILSTEAD_SECRET, or the data directory's master.key)",
     );
   }
 }

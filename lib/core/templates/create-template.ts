@@ -1,15 +1,17 @@
+import { contentColumns, EMPTY_CONTENT } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
 import { templates } from '@/lib/db/schema';
-import { checkTemplateSyntax } from './check-template-syntax';
-import { presentTemplate } from './present';
+import { checkTemplateSyntax } from './internal/check-template-syntax';
+import { presentTemplate } from './internal/present';
 import { createTemplateSchema } from './schemas';
 
 /** A new template: a draft, not yet sendable. Parts may be missing until publishing, but what is there must compile. */
 export const createTemplate = defineVerb({
   scope: 'templates:write',
   input: createTemplateSchema,
-  async run({ db, principal, now }, input) {
+  async run({ db, principal, now, config }, input) {
     checkTemplateSyntax(input);
+    const content = { ...EMPTY_CONTENT, ...(await contentColumns(input, EMPTY_CONTENT, config)) };
     const at = now();
     const [row] = await db
       .insert(templates)
@@ -18,8 +20,7 @@ export const createTemplate = defineVerb({
         name: input.name,
         kind: input.kind,
         subject: input.subject || null,
-        htmlContent: input.html_content || null,
-        textContent: input.text_content || null,
+        ...content,
         createdAt: at,
         updatedAt: at,
       })

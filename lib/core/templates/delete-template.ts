@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { templates } from '@/lib/db/schema';
-import { writeTemplate } from './queries';
+import { writeTemplate } from './internal/queries';
 import { templatePathSchema } from './schemas';
 
 /**
@@ -14,7 +14,10 @@ export const deleteTemplate = defineVerb({
   async run({ db, principal, now }, input) {
     return writeTemplate(db, principal.targetAccountId, input.template_id, async (tx, current) => {
       const at = now();
-      await tx.update(templates).set({ deletedAt: at, updatedAt: at, revision: current.revision + 1 }).where(eq(templates.id, current.id));
+      await tx
+        .update(templates)
+        .set({ deletedAt: at, updatedAt: at, revision: current.revision + 1 })
+        .where(eq(templates.id, current.id));
       return { message: `template ${current.id} (${current.name}) deleted` };
     });
   },

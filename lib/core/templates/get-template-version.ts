@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentTemplateVersion } from './present';
-import { getTemplateVersionInAccount } from './template-version-in-account';
+import { presentTemplateVersion } from './internal/present';
+import { getTemplateVersionInAccount } from './internal/template-version-in-account';
 import { versionPathSchema } from './schemas';
 
 /** One published version, exactly as it was frozen. */
@@ -8,6 +8,8 @@ export const getTemplateVersion = defineVerb({
   scope: 'templates:read',
   input: versionPathSchema,
   async run({ db, principal }, input) {
-    return presentTemplateVersion(await getTemplateVersionInAccount(db, principal.targetAccountId, input.template_id, input.version));
+    return presentTemplateVersion(
+      await getTemplateVersionInAccount(db, principal.targetAccountId, input.template_id, input.version),
+    );
   },
 });

@@ -1,6 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentTemplate } from './present';
-import { getTemplateInAccount } from './queries';
+import { presentTemplate } from './internal/present';
+import { getTemplateInAccount } from './internal/queries';
 import { templatePathSchema } from './schemas';
 
 /** The draft and the number of the latest published version (null before the first publish). */

@@ -1,8 +1,8 @@
 import { defineVerb } from '@/lib/core/verb';
-import { presentTemplateVersion } from './present';
-import { getTemplateInAccount } from './queries';
+import { presentTemplateVersion } from './internal/present';
+import { getTemplateInAccount } from './internal/queries';
 import { listTemplateVersionsQuerySchema } from './schemas';
-import { pageTemplateVersions } from './version-page';
+import { pageTemplateVersions } from './internal/version-page';
 
 /** A template's published versions, newest first, cursor-paginated like every list. */
 export const listTemplateVersions = defineVerb({
@@ -10,7 +10,11 @@ export const listTemplateVersions = defineVerb({
   input: listTemplateVersionsQuerySchema,
   async run({ db, principal }, query) {
     const template = await getTemplateInAccount(db, principal.targetAccountId, query.template_id);
-    const page = await pageTemplateVersions(db, { accountId: principal.targetAccountId, templateId: template.id, query });
+    const page = await pageTemplateVersions(db, {
+      accountId: principal.targetAccountId,
+      templateId: template.id,
+      query,
+    });
     return { ...page, items: page.items.map(presentTemplateVersion) };
   },
 });

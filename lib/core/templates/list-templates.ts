@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { templates } from '@/lib/db/schema';
-import { presentTemplate, type TemplateRow } from './present';
+import { presentTemplate, type TemplateRow } from './internal/present';
 import { listTemplatesQuerySchema } from './schemas';
 
 /** The account's templates, newest first, optionally of one kind; deleted ones are left out. */
@@ -13,7 +13,11 @@ export const listTemplates = defineVerb({
     return paginate(db, {
       table: templates,
       idColumn: templates.id,
-      where: and(eq(templates.accountId, principal.targetAccountId), isNull(templates.deletedAt), query.kind ? eq(templates.kind, query.kind) : undefined),
+      where: and(
+        eq(templates.accountId, principal.targetAccountId),
+        isNull(templates.deletedAt),
+        query.kind ? eq(templates.kind, query.kind) : undefined,
+      ),
       query,
       map: async (rows: TemplateRow[]) => rows.map(presentTemplate),
     });

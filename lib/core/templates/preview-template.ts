@@ -1,7 +1,8 @@
+import { contentColumns, EMPTY_CONTENT } from '@/lib/core/content/content-columns';
 import { renderContents } from '@/lib/core/messages/render-content';
 import { defineVerb } from '@/lib/core/verb';
 import { AppError, invalidInput } from '@/lib/shared/errors';
-import { checkTemplateSyntax } from './check-template-syntax';
+import { checkTemplateSyntax } from './internal/check-template-syntax';
 import { previewTemplateSchema } from './schemas';
 
 /** One preview may render for this long in all; each part also has the renderer's own limits. */
@@ -15,12 +16,22 @@ const PREVIEW_BUDGET_MS = 2_000;
 export const previewTemplate = defineVerb({
   scope: 'templates:read',
   input: previewTemplateSchema,
-  async run({ renderer }, input) {
+  async run({ renderer, config }, input) {
     checkTemplateSyntax(input);
-    const parts = { subject: input.subject ?? '', html: input.html_content || null, text: input.text_content || null, amp: null };
+    // A markdown or blocks source is rendered as a save would, then substituted as a send would.
+    const content = { ...EMPTY_CONTENT, ...(await contentColumns(input, EMPTY_CONTENT, config)) };
+    const parts = {
+      subject: input.subject ?? '',
+      html: content.htmlContent,
+      text: content.textContent,
+      amp: null,
+    };
     let result;
     try {
-      [result] = await renderContents(renderer, [{ parts, context: input.substitutions ?? {} }], { stopOnError: true, budgetMs: PREVIEW_BUDGET_MS });
+      [result] = await renderContents(renderer, [{ parts, context: input.substitutions ?? {} }], {
+        stopOnError: true,
+        budgetMs: PREVIEW_BUDGET_MS,
+      });
     } catch {
       throw new AppError('unavailable', 'templates cannot be rendered right now; try again later');
     }

@@ -1,3 +1,4 @@
+import { contentFormatOutputShape, contentFormatShape } from '@/lib/core/content/schemas';
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 import { z } from '@/lib/core/zod';
 
@@ -12,7 +13,11 @@ export const MAX_CONTENT_CHARS = 1_000_000;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-const nameSchema = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const nameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(255, 'must be at most 255 characters');
 const kindSchema = z.enum(TEMPLATE_KINDS, { error: 'must be transactional or campaign' });
 const subjectSchema = z
   .string({ error: 'must be a string' })
@@ -35,9 +40,9 @@ export const createTemplateSchema = z
     subject: subjectSchema,
     html_content: contentSchema('HTML'),
     text_content: contentSchema('plain-text'),
+    ...contentFormatShape,
   })
   .openapi('CreateTemplateRequest');
-export type CreateTemplateInput = z.input<typeof createTemplateSchema>;
 
 export const updateTemplateSchema = z
   .object({
@@ -46,12 +51,16 @@ export const updateTemplateSchema = z
     subject: subjectSchema,
     html_content: contentSchema('HTML'),
     text_content: contentSchema('plain-text'),
+    ...contentFormatShape,
     revision: z
       .number({ error: 'must be an integer' })
       .int('must be an integer')
       .min(1, 'must be at least 1')
       .optional()
-      .openapi({ description: 'Optional guard: the revision the edit is based on; if the draft has changed since, the answer is 409 and nothing changes.' }),
+      .openapi({
+        description:
+          'Optional guard: the revision the edit is based on; if the draft has changed since, the answer is 409 and nothing changes.',
+      }),
   })
   .openapi('UpdateTemplateRequest');
 export type UpdateTemplateInput = z.input<typeof updateTemplateSchema>;
@@ -60,7 +69,11 @@ export const templatePathSchema = z.object({ template_id: templateIdSchema });
 
 export const versionPathSchema = z.object({
   template_id: templateIdSchema,
-  version: z.coerce.number({ error: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(2_147_483_647, 'must be a positive integer'),
+  version: z.coerce
+    .number({ error: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(2_147_483_647, 'must be a positive integer'),
 });
 
 export const listTemplatesQuerySchema = pageQuerySchema.extend({
@@ -74,6 +87,7 @@ export const previewTemplateSchema = z.object({
   subject: subjectSchema,
   html_content: contentSchema('HTML'),
   text_content: contentSchema('plain-text'),
+  ...contentFormatShape,
   substitutions: z.record(z.string(), z.unknown(), { error: 'must be an object of names and values' }).nullish(),
 });
 export type PreviewTemplateInput = z.input<typeof previewTemplateSchema>;
@@ -87,7 +101,12 @@ export const templateSchema = z
     subject: z.string().nullable(),
     html_content: z.string().nullable(),
     text_content: z.string().nullable(),
-    latest_version: z.number().int().nullable().openapi({ description: 'The latest published version, or null before the first publish.' }),
+    ...contentFormatOutputShape,
+    latest_version: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The latest published version, or null before the first publish.' }),
     revision: z.number().int().openapi({ description: 'Bumped by every change of the draft, publishing included.' }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
@@ -102,6 +121,7 @@ export const templateVersionSchema = z
     subject: z.string(),
     html_content: z.string().nullable(),
     text_content: z.string().nullable(),
+    ...contentFormatOutputShape,
     created_at: z.string().datetime(),
   })
   .openapi('TemplateVersion');

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { contentColumns, type ContentColumns } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
 import { templates } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
-import { checkTemplateSyntax } from './check-template-syntax';
-import { presentTemplate } from './present';
-import { writeTemplate } from './queries';
+import { checkTemplateSyntax } from './internal/check-template-syntax';
+import { presentTemplate } from './internal/present';
+import { writeTemplate } from './internal/queries';
 import { templatePathSchema, updateTemplateSchema } from './schemas';
 
 /**
@@ -15,11 +16,14 @@ import { templatePathSchema, updateTemplateSchema } from './schemas';
 export const updateTemplate = defineVerb({
   scope: 'templates:write',
   input: updateTemplateSchema.extend(templatePathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run({ db, principal, now, config }, input) {
     checkTemplateSyntax(input);
     return writeTemplate(db, principal.targetAccountId, input.template_id, async (tx, current) => {
       if (input.revision !== undefined && input.revision !== current.revision) {
-        throw conflict(`revision: the draft is at revision ${current.revision}, not ${input.revision}; reload it and edit again`, 'revision');
+        throw conflict(
+          `revision: the draft is at revision ${current.revision}, not ${input.revision}; reload it and edit again`,
+          'revision',
+        );
       }
       const [row] = await tx
         .update(templates)
@@ -27,8 +31,7 @@ export const updateTemplate = defineVerb({
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.kind !== undefined ? { kind: input.kind } : {}),
           ...(input.subject !== undefined ? { subject: input.subject || null } : {}),
-          ...(input.html_content !== undefined ? { htmlContent: input.html_content || null } : {}),
-          ...(input.text_content !== undefined ? { textContent: input.text_content || null } : {}),
+          ...(await contentColumns(input, current as ContentColumns, config)),
           revision: current.revision + 1,
           updatedAt: now(),
         })

@@ -5,7 +5,10 @@ import { ROLE_SCOPES, isMemberRole, readOnlyScopesOf } from '@/lib/auth/roles';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts, memberships } from '@/lib/db/schema';
 
-type AccountFacts = Pick<typeof accounts.$inferSelect, 'id' | 'name' | 'status' | 'tier' | 'ownerId' | 'parentAccountId' | 'deletedAt'>;
+type AccountFacts = Pick<
+  typeof accounts.$inferSelect,
+  'id' | 'name' | 'status' | 'tier' | 'ownerId' | 'parentAccountId' | 'deletedAt'
+>;
 
 /**
  * What a signed-in person may do in one account: the scopes of their role, and whether the account's
@@ -16,6 +19,8 @@ export type SessionAccess = {
   name: string;
   status: string;
   ownerId: string;
+  /** `partner` (a top-level account that may have sub accounts) or `standard`. */
+  tier: 'standard' | 'partner';
   role: MemberRole;
   scopes: readonly string[];
   via: 'member' | 'parent';
@@ -33,16 +38,40 @@ const SUSPENDED = new Set(['suspended', 'parent-suspended']);
  * suspended they only read. It never goes upwards or sideways: a child's members reach only the child.
  * API keys never come here: a parent key reaches a child only through the sub-account endpoints.
  */
-export function decideSessionAccess(account: AccountFacts, membership: { role: string } | null, parent: AccountFacts | null, parentMembership: { role: string } | null): SessionAccess | null {
+export function decideSessionAccess(
+  account: AccountFacts,
+  membership: { role: string } | null,
+  parent: AccountFacts | null,
+  parentMembership: { role: string } | null,
+): SessionAccess | null {
   if (account.deletedAt !== null || account.status === 'deleted') return null;
-  const base = { accountId: account.id, name: account.name, status: account.status, ownerId: account.ownerId };
+  const base = {
+    accountId: account.id,
+    name: account.name,
+    status: account.status,
+    ownerId: account.ownerId,
+    tier: account.tier === 'partner' && account.parentAccountId === null ? ('partner' as const) : ('standard' as const),
+  };
   // The account's own members come first: it is their account, whatever they are elsewhere.
   if (membership && isMemberRole(membership.role)) {
     const parentFacts = parent ? { id: parent.id, name: parent.name } : null;
-    return { ...base, role: membership.role, scopes: ROLE_SCOPES[membership.role], via: 'member', parent: parentFacts, isSuspended: SUSPENDED.has(account.status) };
+    return {
+      ...base,
+      role: membership.role,
+      scopes: ROLE_SCOPES[membership.role],
+      via: 'member',
+      parent: parentFacts,
+      isSuspended: SUSPENDED.has(account.status),
+    };
   }
   if (!parent || !parentMembership || !isMemberRole(parentMembership.role)) return null;
-  if (account.parentAccountId !== parent.id || parent.parentAccountId !== null || parent.tier !== 'partner' || parent.deletedAt !== null) return null;
+  if (
+    account.parentAccountId !== parent.id ||
+    parent.parentAccountId !== null ||
+    parent.tier !== 'partner' ||
+    parent.deletedAt !== null
+  )
+    return null;
   const role = parentMembership.role;
   return {
     ...base,
@@ -74,7 +103,15 @@ export async function findSessionAccess(db: DbOrTx, userId: string, accountId: s
     .select({
       account: FACTS,
       role: memberships.role,
-      parent: { id: parent.id, name: parent.name, status: parent.status, tier: parent.tier, ownerId: parent.ownerId, parentAccountId: parent.parentAccountId, deletedAt: parent.deletedAt },
+      parent: {
+        id: parent.id,
+        name: parent.name,
+        status: parent.status,
+        tier: parent.tier,
+        ownerId: parent.ownerId,
+        parentAccountId: parent.parentAccountId,
+        deletedAt: parent.deletedAt,
+      },
       parentRole: parentMembership.role,
     })
     .from(accounts)
@@ -84,7 +121,12 @@ export async function findSessionAccess(db: DbOrTx, userId: string, accountId: s
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row) return null;
-  return decideSessionAccess(row.account, row.role === null ? null : { role: row.role }, row.parent, row.parentRole === null ? null : { role: row.parentRole });
+  return decideSessionAccess(
+    row.account,
+    row.role === null ? null : { role: row.role },
+    row.parent,
+    row.parentRole === null ? null : { role: row.parentRole },
+  );
 }
 
 /**
@@ -99,7 +141,9 @@ export async function listSessionAccess(db: DbOrTx, userId: string): Promise<Ses
     .where(and(eq(memberships.userId, userId), isNull(accounts.deletedAt)))
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
   const byId = new Map(direct.map((row) => [row.account.id, row]));
-  const partnerIds = direct.filter((row) => row.account.tier === 'partner' && row.account.parentAccountId === null).map((row) => row.account.id);
+  const partnerIds = direct
+    .filter((row) => row.account.tier === 'partner' && row.account.parentAccountId === null)
+    .map((row) => row.account.id);
   const children = partnerIds.length
     ? await db
         .select(FACTS)
@@ -121,11 +165,20 @@ export async function listSessionAccess(db: DbOrTx, userId: string): Promise<Ses
     }
   };
   for (const row of direct) {
-    const parentRow = row.account.parentAccountId ? (byId.get(row.account.parentAccountId)?.account ?? parentsOfDirect.get(row.account.parentAccountId) ?? null) : null;
+    const parentRow = row.account.parentAccountId
+      ? (byId.get(row.account.parentAccountId)?.account ?? parentsOfDirect.get(row.account.parentAccountId) ?? null)
+      : null;
     const parentRole = row.account.parentAccountId ? (byId.get(row.account.parentAccountId)?.role ?? null) : null;
     // A child the person belongs to directly is listed under its partner when the partner is listed.
     if (parentRow && partnerIds.includes(parentRow.id)) continue;
-    push(decideSessionAccess(row.account, { role: row.role }, parentRow, parentRole === null ? null : { role: parentRole }));
+    push(
+      decideSessionAccess(
+        row.account,
+        { role: row.role },
+        parentRow,
+        parentRole === null ? null : { role: parentRole },
+      ),
+    );
     for (const child of children.filter((candidate) => candidate.parentAccountId === row.account.id)) {
       const own = direct.find((candidate) => candidate.account.id === child.id);
       push(decideSessionAccess(child, own ? { role: own.role } : null, row.account, { role: row.role }));

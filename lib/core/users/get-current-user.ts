@@ -13,7 +13,8 @@ export const getCurrentUser = defineVerb({
   scope: 'any',
   input: z.object({}),
   async run({ db, principal }) {
-    if (principal.kind !== 'session' || !principal.userId) throw new AppError('unauthenticated', 'a dashboard session is required');
+    if (principal.kind !== 'session' || !principal.userId)
+      throw new AppError('unauthenticated', 'a dashboard session is required');
     const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
     if (!user) throw new AppError('unauthenticated', 'a dashboard session is required');
     const accounts = await listSessionAccess(db, user.id);
@@ -28,6 +29,8 @@ export const getCurrentUser = defineVerb({
         status: access.status,
         role: access.role,
         is_owner: access.ownerId === user.id,
+        // Only a partner has sub accounts: the dashboard hides their page and scopes elsewhere.
+        tier: access.tier,
         scopes: [...access.scopes],
         // A sub account: its partner's id and name; `via` says whether the role is the person's own
         // there or the one they hold in the partner.

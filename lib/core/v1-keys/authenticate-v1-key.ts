@@ -20,7 +20,11 @@ export async function authenticateV1Key(db: Db, secret: string, now: Date) {
     .limit(1);
   if (!row || row.deletedAt) return null;
   if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > LAST_USED_REFRESH_MS) {
-    void db.update(v1Keys).set({ lastUsedAt: now }).where(eq(v1Keys.id, row.key.id)).catch(() => {});
+    void db
+      .update(v1Keys)
+      .set({ lastUsedAt: now })
+      .where(eq(v1Keys.id, row.key.id))
+      .catch(() => {});
   }
   return { keyId: row.key.id, accountId: row.key.accountId, accountStatus: row.status };
 }

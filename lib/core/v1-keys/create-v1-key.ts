@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { v1Keys } from '@/lib/db/schema';
 import { randomToken, sha256Hex } from '@/lib/shared/crypto';
-import { presentV1Key } from './present';
+import { presentV1Key } from './internal/present';
 import { createV1KeySchema } from './schemas';
 
 const V1_KEY_PREFIX = 'v1-';
@@ -17,7 +17,12 @@ export const createV1Key = defineVerb({
     const secret = V1_KEY_PREFIX + randomToken(48);
     const [row] = await db
       .insert(v1Keys)
-      .values({ accountId: principal.targetAccountId, label: input.label, secretHash: sha256Hex(secret), hint: secret.slice(0, V1_KEY_PREFIX.length + 6) })
+      .values({
+        accountId: principal.targetAccountId,
+        label: input.label,
+        secretHash: sha256Hex(secret),
+        hint: secret.slice(0, V1_KEY_PREFIX.length + 6),
+      })
       .returning();
     return { ...presentV1Key(row), key: secret };
   },

@@ -1,11 +1,11 @@
 import { defineVerb } from '@/lib/core/verb';
 import { webhookDomains, webhooks } from '@/lib/db/schema';
 import { randomToken } from '@/lib/shared/crypto';
-import { checkWebhookUrl } from './check-webhook-url';
+import { checkWebhookUrl } from './internal/check-webhook-url';
 import { flagColumns } from './fan-out';
-import { presentWebhook } from './present';
+import { presentWebhook } from './internal/present';
 import { createWebhookSchema } from './schemas';
-import { normalizeWebhookDomains, resolveWebhookDomains } from './webhook-domains';
+import { normalizeWebhookDomains, resolveWebhookDomains } from './internal/webhook-domains';
 
 export const WEBHOOK_SECRET_PURPOSE = 'webhook-secret';
 
@@ -25,7 +25,8 @@ export const createWebhook = defineVerb({
   async run(services, input) {
     const { db, principal, secrets } = services;
     const url = await checkWebhookUrl(services, input.url);
-    const domains = input.scope === 'scoped' ? await resolveWebhookDomains(db, principal.targetAccountId, input.domains ?? []) : [];
+    const domains =
+      input.scope === 'scoped' ? await resolveWebhookDomains(db, principal.targetAccountId, input.domains ?? []) : [];
     const secret = generateWebhookSecret();
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -40,7 +41,8 @@ export const createWebhook = defineVerb({
           ...flagColumns(input),
         })
         .returning();
-      if (domains.length > 0) await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
+      if (domains.length > 0)
+        await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
       return { ...presentWebhook(row, domains), secret };
     });
   },

@@ -2,14 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { webhooks } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
-import { domainsToAuthorize, getWebhookInAccount } from './queries';
+import { domainsToAuthorize, getWebhookInAccount } from './internal/queries';
 import { webhookPathSchema } from './schemas';
 
 /** Removes a webhook with its domains and delivery log; deliveries not yet made are dropped with it. */
 export const deleteWebhook = defineVerb({
   scope: 'webhooks:delete:{domain}',
   input: webhookPathSchema,
-  domains: async ({ db, principal }, input) => domainsToAuthorize(principal, 'webhooks:delete:{domain}', await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id)),
+  domains: async ({ db, principal }, input) =>
+    domainsToAuthorize(
+      principal,
+      'webhooks:delete:{domain}',
+      await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id),
+    ),
   async run({ db, principal }, input) {
     const [row] = await db
       .delete(webhooks)

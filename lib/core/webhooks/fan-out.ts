@@ -1,4 +1,4 @@
-import type { EventType } from '@/lib/core/events/record-event';
+import type { EventType } from '@/lib/core/events/internal/record-event';
 import type { webhooks } from '@/lib/db/schema';
 
 /**
@@ -37,6 +37,13 @@ export const WEBHOOK_FLAGS = WEBHOOK_EVENTS.map((event) => event.flag) as Webhoo
 export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS.map((event) => event.type) as WebhookEventType[];
 
 /** The flag columns of a webhook row set from API flags (absent ones left out). */
-export function flagColumns(input: Partial<Record<WebhookFlag, boolean | null | undefined>>): Partial<Record<(typeof WEBHOOK_EVENTS)[number]['column'], boolean>> {
-  return Object.fromEntries(WEBHOOK_EVENTS.filter((event) => typeof input[event.flag] === 'boolean').map((event) => [event.column, input[event.flag]]));
+export function flagColumns(
+  input: Partial<Record<WebhookFlag, boolean | null | undefined>>,
+): Partial<Record<(typeof WEBHOOK_EVENTS)[number]['column'], boolean>> {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.filter((event) => typeof input[event.flag] === 'boolean').map((event) => [
+      event.column,
+      input[event.flag],
+    ]),
+  );
 }

@@ -4,8 +4,8 @@ import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { domains, webhookDomains, webhooks } from '@/lib/db/schema';
 import { WEBHOOK_EVENTS } from './fan-out';
-import { presentWebhook, type WebhookRow } from './present';
-import { loadWebhookDomains } from './queries';
+import { presentWebhook, type WebhookRow } from './internal/present';
+import { loadWebhookDomains } from './internal/queries';
 import { listWebhooksQuerySchema } from './schemas';
 
 /**
@@ -24,8 +24,15 @@ export const listWebhooks = defineVerb({
       if (value !== undefined) conditions.push(eq(webhooks[event.column], value === 'true'));
     }
 
-    const accountDomains = await db.select({ domain: domains.domain }).from(domains).where(and(eq(domains.accountId, accountId), isNull(domains.deletedAt)));
-    const visible = authorizedDomains(principal, 'webhooks:read:{domain}', accountDomains.map((row) => row.domain));
+    const accountDomains = await db
+      .select({ domain: domains.domain })
+      .from(domains)
+      .where(and(eq(domains.accountId, accountId), isNull(domains.deletedAt)));
+    const visible = authorizedDomains(
+      principal,
+      'webhooks:read:{domain}',
+      accountDomains.map((row) => row.domain),
+    );
     if (visible !== 'all') {
       conditions.push(
         visible.length === 0
@@ -43,7 +50,10 @@ export const listWebhooks = defineVerb({
       where: and(...conditions),
       query,
       map: async (rows: WebhookRow[]) => {
-        const byWebhook = await loadWebhookDomains(db, rows.map((row) => row.id));
+        const byWebhook = await loadWebhookDomains(
+          db,
+          rows.map((row) => row.id),
+        );
         return rows.map((row) => presentWebhook(row, byWebhook.get(row.id) ?? []));
       },
     });

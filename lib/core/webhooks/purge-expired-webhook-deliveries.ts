@@ -7,7 +7,11 @@ import { accounts, webhookDeliveries } from '@/lib/db/schema';
  * metadata retention (`message_metadata_retention` days), whatever state a delivery is in, except one
  * in flight. Unsafe: every account's rows, by design; only the scheduler calls it.
  */
-export async function unsafePurgeExpiredWebhookDeliveries(db: Db, now: Date, batchSize = 1000): Promise<{ deliveries: number }> {
+export async function unsafePurgeExpiredWebhookDeliveries(
+  db: Db,
+  now: Date,
+  batchSize = 1000,
+): Promise<{ deliveries: number }> {
   let purged = 0;
   const at = now.toISOString();
   for (;;) {

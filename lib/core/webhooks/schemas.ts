@@ -13,7 +13,10 @@ export const urlSchema = z
   .string()
   .trim()
   .max(2048, 'must be at most 2048 characters')
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an absolute https:// URL')
+  .refine(
+    (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+    'must be an absolute https:// URL',
+  )
   .openapi({ format: 'uri' });
 
 const domainsSchema = z.array(z.string().max(300, 'domain is too long')).max(100, 'must hold at most 100 domains');
@@ -22,12 +25,18 @@ const SCOPES = ['global', 'scoped'] as const;
 const scopeError = { error: 'must be "global" or "scoped"' };
 
 const EXTENSION_FLAGS: Partial<Record<WebhookFlag, string>> = {
-  on_complained: 'message.complained: a complaint report (ARF) about a message arrived. Mailstead extension; default false.',
+  on_complained:
+    'message.complained: a complaint report (ARF) about a message arrived. Mailstead extension; default false.',
 };
 
 /** One schema per event flag; the flags beyond the AhaSend contract say so in the OpenAPI document. */
 const flags = <T extends z.ZodType>(make: (flag: WebhookFlag) => T) =>
-  Object.fromEntries(WEBHOOK_FLAGS.map((flag) => [flag, EXTENSION_FLAGS[flag] ? make(flag).openapi({ description: EXTENSION_FLAGS[flag] }) : make(flag)])) as Record<WebhookFlag, T>;
+  Object.fromEntries(
+    WEBHOOK_FLAGS.map((flag) => [
+      flag,
+      EXTENSION_FLAGS[flag] ? make(flag).openapi({ description: EXTENSION_FLAGS[flag] }) : make(flag),
+    ]),
+  ) as Record<WebhookFlag, T>;
 
 export const createWebhookSchema = z
   .object({
@@ -35,12 +44,19 @@ export const createWebhookSchema = z
     url: urlSchema,
     // The official CLI sends `"scope": ""` when none is chosen: that is a global webhook.
     scope: z.preprocess((value) => (value === '' ? 'global' : value), z.enum(SCOPES, scopeError)),
-    domains: domainsSchema.nullish().openapi({ description: 'Required and non-empty when scope is scoped; ignored when global.' }),
+    domains: domainsSchema
+      .nullish()
+      .openapi({ description: 'Required and non-empty when scope is scoped; ignored when global.' }),
     enabled: z.boolean().default(true),
     ...flags(() => z.boolean().default(false)),
   })
   .superRefine((value, ctx) => {
-    if (value.scope === 'scoped' && !value.domains?.length) ctx.addIssue({ code: 'custom', path: ['domains'], message: 'is required and must not be empty when scope is "scoped"' });
+    if (value.scope === 'scoped' && !value.domains?.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['domains'],
+        message: 'is required and must not be empty when scope is "scoped"',
+      });
   })
   .openapi('CreateWebhookRequest');
 
@@ -50,13 +66,21 @@ export const updateWebhookSchema = z
     url: urlSchema.nullish(),
     // Empty, null or omitted: unchanged.
     scope: z.preprocess((value) => (value === '' ? undefined : value), z.enum(SCOPES, scopeError).nullish()),
-    domains: domainsSchema.nullish().openapi({ description: 'Omitted or null keeps the domains; an array replaces them (a scoped webhook needs at least one).' }),
-    enabled: z.boolean().nullish().openapi({ description: 'true also clears an automatic disable and its run of failures.' }),
+    domains: domainsSchema.nullish().openapi({
+      description: 'Omitted or null keeps the domains; an array replaces them (a scoped webhook needs at least one).',
+    }),
+    enabled: z
+      .boolean()
+      .nullish()
+      .openapi({ description: 'true also clears an automatic disable and its run of failures.' }),
     ...flags(() => z.boolean().nullish()),
   })
   .openapi('UpdateWebhookRequest');
 
-const booleanQuery = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(['true', 'false'], { error: 'must be true or false' }).optional());
+const booleanQuery = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+);
 
 export const listWebhooksQuerySchema = pageQuerySchema.extend({ enabled: booleanQuery, ...flags(() => booleanQuery) });
 
@@ -69,8 +93,17 @@ export function deliveryHealthFields(noun: 'webhook' | 'route') {
     error_count: z.number().int(),
     errors_since_last_success: z.number().int(),
     last_request_at: z.string().datetime().nullable(),
-    disabled_reason: z.string().nullable().openapi({ description: `Why Mailstead disabled the ${noun} by itself (a run of failed deliveries); null otherwise (Mailstead extension).` }),
-    disabled_at: z.string().datetime().nullable().openapi({ description: `When Mailstead disabled the ${noun} by itself; null otherwise (Mailstead extension).` }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .openapi({
+        description: `Why Mailstead disabled the ${noun} by itself (a run of failed deliveries); null otherwise (Mailstead extension).`,
+      }),
+    disabled_at: z
+      .string()
+      .datetime()
+      .nullable()
+      .openapi({ description: `When Mailstead disabled the ${noun} by itself; null otherwise (Mailstead extension).` }),
   };
 }
 
@@ -91,7 +124,11 @@ export const webhookSchema = z
   .openapi('Webhook');
 
 export const createdWebhookSchema = webhookSchema
-  .extend({ secret: z.string().openapi({ description: 'Signing secret, shown only in this response. The HMAC key is the UTF-8 bytes of the whole string.' }) })
+  .extend({
+    secret: z.string().openapi({
+      description: 'Signing secret, shown only in this response. The HMAC key is the UTF-8 bytes of the whole string.',
+    }),
+  })
   .openapi('CreatedWebhook');
 
 export const triggerWebhookSchema = z

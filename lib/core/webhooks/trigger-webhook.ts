@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { domains, webhookDeliveries } from '@/lib/db/schema';
 import { newId } from '@/lib/shared/ids';
-import { signalWebhookDeliveriesQueued } from './delivery-signal';
-import { domainsToAuthorize, getWebhookInAccount } from './queries';
-import { samplePayload } from './sample-events';
+import { signalWork } from '@/lib/core/shared/work-signal';
+import { domainsToAuthorize, getWebhookInAccount } from './internal/queries';
+import { samplePayload } from './internal/sample-events';
 import { triggerWebhookSchema, webhookIdSchema } from './schemas';
-import { waitForAttempts } from './wait-for-attempts';
+import { waitForAttempts } from './internal/wait-for-attempts';
 
 /**
  * Sends sample events of the chosen types to the webhook (an extension the AhaSend CLI relies on):
@@ -17,7 +17,12 @@ import { waitForAttempts } from './wait-for-attempts';
 export const triggerWebhook = defineVerb({
   scope: 'webhooks:write:{domain}',
   input: triggerWebhookSchema.extend({ webhook_id: webhookIdSchema }),
-  domains: async ({ db, principal }, input) => domainsToAuthorize(principal, 'webhooks:write:{domain}', await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id)),
+  domains: async ({ db, principal }, input) =>
+    domainsToAuthorize(
+      principal,
+      'webhooks:write:{domain}',
+      await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id),
+    ),
   async run({ db, principal, now, config }, input) {
     const accountId = principal.targetAccountId;
     const webhook = await getWebhookInAccount(db, accountId, input.webhook_id);
@@ -42,17 +47,30 @@ export const triggerWebhook = defineVerb({
       updatedAt: at,
     }));
     await db.insert(webhookDeliveries).values(rows);
-    signalWebhookDeliveriesQueued();
+    signalWork('webhook-deliveries');
 
-    const attempted = await waitForAttempts(db, rows.map((row) => row.id), config.webhooks.timeoutMs + 3000);
+    const attempted = await waitForAttempts(
+      db,
+      rows.map((row) => row.id),
+      config.webhooks.timeoutMs + 3000,
+    );
     const data = attempted.map((row) => {
       const last = row.attemptLog.at(-1) ?? null;
-      return { id: row.id, event_type: row.eventType, status: row.status as 'pending' | 'retrying' | 'delivered' | 'failed', response_status: last?.response_status ?? null, error: last?.error ?? null };
+      return {
+        id: row.id,
+        event_type: row.eventType,
+        status: row.status as 'pending' | 'retrying' | 'delivered' | 'failed',
+        response_status: last?.response_status ?? null,
+        error: last?.error ?? null,
+      };
     });
     const count = (status: string) => data.filter((item) => item.status === status).length;
     const waiting = data.length - count('delivered') - count('failed');
+    const reasons = data
+      .filter((item) => item.status === 'failed')
+      .map((item) => `${item.event_type}: ${item.error ?? 'failed'}`);
     return {
-      message: `sent ${data.length} sample event${data.length === 1 ? '' : 's'}: ${count('delivered')} delivered, ${count('failed')} failed${waiting ? `, ${waiting} not attempted yet` : ''}`,
+      message: `sent ${data.length} sample event${data.length === 1 ? '' : 's'}: ${count('delivered')} delivered, ${count('failed')} failed${waiting ? `, ${waiting} not attempted yet` : ''}${reasons.length ? ` (${reasons.join('; ')})` : ''}`,
       data,
     };
   },

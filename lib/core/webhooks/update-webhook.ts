@@ -3,12 +3,12 @@ import { defineVerb } from '@/lib/core/verb';
 import { webhookDomains, webhooks } from '@/lib/db/schema';
 import { invalidInput, notFound } from '@/lib/shared/errors';
 import { cancelPendingDeliveries } from './cancel-pending-deliveries';
-import { checkWebhookUrl } from './check-webhook-url';
+import { checkWebhookUrl } from './internal/check-webhook-url';
 import { flagColumns } from './fan-out';
-import { presentWebhook } from './present';
-import { domainsToAuthorize, getWebhookInAccount } from './queries';
+import { presentWebhook } from './internal/present';
+import { domainsToAuthorize, getWebhookInAccount } from './internal/queries';
 import { updateWebhookSchema, webhookIdSchema } from './schemas';
-import { normalizeWebhookDomains, resolveWebhookDomains } from './webhook-domains';
+import { normalizeWebhookDomains, resolveWebhookDomains } from './internal/webhook-domains';
 
 /**
  * Partial update: null or omitted fields stay. Scope transitions as the contract has them: to
@@ -23,7 +23,12 @@ export const updateWebhook = defineVerb({
   domains: async ({ db, principal }, input) => {
     const webhook = await getWebhookInAccount(db, principal.targetAccountId, input.webhook_id);
     if (webhook.row.scope === 'global' || (input.scope ?? webhook.row.scope) === 'global') return [];
-    return [...new Set([...domainsToAuthorize(principal, 'webhooks:write:{domain}', webhook), ...normalizeWebhookDomains(input.domains ?? [])])];
+    return [
+      ...new Set([
+        ...domainsToAuthorize(principal, 'webhooks:write:{domain}', webhook),
+        ...normalizeWebhookDomains(input.domains ?? []),
+      ]),
+    ];
   },
   async run(services, input) {
     const { db, principal, now } = services;
@@ -35,7 +40,10 @@ export const updateWebhook = defineVerb({
     let domains: string[] | null = null;
     if (scope === 'global') domains = webhook.row.scope === 'global' ? null : [];
     else if (webhook.row.scope === 'global' && !input.domains?.length) {
-      throw invalidInput('domains: changing scope to "scoped" needs a non-empty domains array in the same request', 'domains');
+      throw invalidInput(
+        'domains: changing scope to "scoped" needs a non-empty domains array in the same request',
+        'domains',
+      );
     } else if (input.domains != null) domains = await resolveWebhookDomains(db, accountId, input.domains);
     const url = input.url != null ? await checkWebhookUrl(services, input.url) : undefined;
 
@@ -50,7 +58,11 @@ export const updateWebhook = defineVerb({
           ...(url !== undefined ? { url } : {}),
           scope,
           ...(input.enabled != null ? { enabled: input.enabled } : {}),
-          ...(isEnabling ? { errorsSinceLastSuccess: 0, failingSince: null, disabledReason: null, disabledAt: null } : {}),
+          ...(isEnabling
+            ? { errorsSinceLastSuccess: 0, failingSince: null, disabledReason: null, disabledAt: null }
+            : {}),
+          // A new URL, or a fresh start, is tried at once rather than after the old endpoint's backoff.
+          ...(isEnabling || url !== undefined ? { nextAttemptAt: null } : {}),
           ...flagColumns(input),
           updatedAt: at,
         })
@@ -59,9 +71,11 @@ export const updateWebhook = defineVerb({
       if (!row) throw notFound('webhook not found');
       if (domains !== null) {
         await tx.delete(webhookDomains).where(eq(webhookDomains.webhookId, row.id));
-        if (domains.length > 0) await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
+        if (domains.length > 0)
+          await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
       }
-      if (isDisabling) await cancelPendingDeliveries(tx, { kind: 'webhook', id: row.id }, 'not sent: the webhook was disabled', at);
+      if (isDisabling)
+        await cancelPendingDeliveries(tx, { kind: 'webhook', id: row.id }, 'not sent: the webhook was disabled', at);
       return presentWebhook(row, domains ?? webhook.domains);
     });
   },

@@ -1,21 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
-/** People. Global: one user can be a member of several accounts. */
-export const users = pgTable('users', {
-  id: id(),
-  email: text('email').notNull().unique(),
-  name: text('name'),
-  passwordHash: text('password_hash').notNull(),
-  // False for a user made from an invitation link that was handed to the inviter instead of mailed:
-  // nobody proved they own the address, so other accounts invite them by mail rather than add them.
-  isEmailVerified: boolean('is_email_verified').notNull().default(true),
-  // Bumped to revoke every session of the user (sessions carry the version they were issued with).
-  sessionVersion: integer('session_version').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/**
+ * People. A user with a proven address is global (one per email, a member of any number of
+ * accounts); one made from a link handed to an inviter stays inside that account (see
+ * lib/core/users/internal/email-identity.ts).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    // When the address was proven (a mailed link, the setup page, the operator's CLI); null: never.
+    emailVerifiedAt: timestampColumn('email_verified_at'),
+    // For an unproven user: the one account it may belong to (the one whose handed link made it).
+    limitedToAccountId: uuid('limited_to_account_id').references((): AnyPgColumn => accounts.id),
+    // Bumped to revoke every session of the user (sessions carry the version they were issued with).
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_verified_email_idx')
+      .on(table.email)
+      .where(sql`${table.emailVerifiedAt} is not null`),
+    uniqueIndex('users_unverified_email_idx')
+      .on(table.email, table.limitedToAccountId)
+      .where(sql`${table.emailVerifiedAt} is null`),
+  ],
+);
 
 /** A tenant. Sub accounts are accounts with a parent. */
 export const accounts = pgTable(
@@ -23,7 +50,9 @@ export const accounts = pgTable(
   {
     id: id(),
     parentAccountId: uuid('parent_account_id').references((): AnyPgColumn => accounts.id),
-    ownerId: uuid('owner_id').notNull().references(() => users.id),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
     name: text('name').notNull(),
     website: text('website'),
     about: text('about'),
@@ -43,15 +72,23 @@ export const accounts = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestampColumn('deleted_at'),
   },
-  (table) => [index('accounts_parent_idx').on(table.parentAccountId).where(sql`${table.parentAccountId} is not null`)],
+  (table) => [
+    index('accounts_parent_idx')
+      .on(table.parentAccountId)
+      .where(sql`${table.parentAccountId} is not null`),
+  ],
 );
 
 /** A user's role in an account: Administrator, Developer, Analyst or Billing Manager. */
 export const memberships = pgTable(
   'memberships',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     role: text('role').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -68,7 +105,9 @@ export const memberInvitations = pgTable(
   'member_invitations',
   {
     id: id(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     userId: uuid('user_id').notNull(),
     email: text('email').notNull(),
     name: text('name'),
@@ -87,6 +126,8 @@ export const memberInvitations = pgTable(
   },
   (table) => [
     // One pending invitation per address and account; a new one needs the old one revoked or used.
-    uniqueIndex('member_invitations_pending_idx').on(table.accountId, table.email).where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    uniqueIndex('member_invitations_pending_idx')
+      .on(table.accountId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
   ],
 );

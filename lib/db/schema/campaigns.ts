@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
@@ -8,7 +8,8 @@ export type CampaignValidationError = { field: string; message: string };
 /**
  * A marketing campaign (marketing-api.md, Campaigns): its design and target lists while a draft,
  * then its progress. Status: draft -> validating -> scheduled -> sending -> sent; validating goes
- * back to draft with `validation_errors` when a check fails. Deleting (drafts only) removes the row.
+ * back to draft with `validation_errors` when a check fails; `sending <-> paused`, and scheduled,
+ * sending or paused -> `cancelled`. Deleting (drafts only) removes the row.
  */
 export const campaigns = pgTable(
   'campaigns',
@@ -25,20 +26,33 @@ export const campaigns = pgTable(
     subject: text('subject'),
     htmlContent: text('html_content'),
     textContent: text('text_content'),
+    // As on templates: html_content is rendered from a markdown or blocks source.
+    format: text('format').notNull().default('html'),
+    markdownContent: text('markdown_content'),
+    blocksContent: jsonb('blocks_content').$type<unknown>(),
+    textGenerated: boolean('text_generated').notNull().default(false),
     templateId: uuid('template_id'),
     // Chosen by the sender, or frozen to the latest published version when validation passes.
     templateVersion: integer('template_version'),
-    listIds: uuid('list_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    listIds: uuid('list_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     // null: the account's tracking defaults at the time of sending.
     trackOpens: boolean('track_opens'),
     trackClicks: boolean('track_clicks'),
     sendAt: timestampColumn('send_at'),
-    validationErrors: jsonb('validation_errors').$type<CampaignValidationError[]>().notNull().default(sql`'[]'::jsonb`),
+    validationErrors: jsonb('validation_errors')
+      .$type<CampaignValidationError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // The audience frozen when sending starts (campaign_recipients), and how many are queued so far.
     recipientCount: integer('recipient_count'),
     queuedCount: integer('queued_count').notNull().default(0),
     // Recipients are queued in contact id order; the last one queued, committed with its batch.
     queuedThrough: uuid('queued_through'),
+    // When the last recipient was queued; the campaign is `sent` (completed_at) once every message has an outcome.
+    queuedAt: timestampColumn('queued_at'),
     startedAt: timestampColumn('started_at'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
@@ -47,7 +61,9 @@ export const campaigns = pgTable(
   (table) => [
     index('campaigns_account_idx').on(table.accountId, table.id),
     // The campaign worker looks only at campaigns with work to do.
-    index('campaigns_pending_idx').on(table.status, table.sendAt).where(sql`${table.status} in ('validating', 'scheduled', 'sending')`),
+    index('campaigns_pending_idx')
+      .on(table.status, table.sendAt)
+      .where(sql`${table.status} in ('validating', 'scheduled', 'sending')`),
   ],
 );
 
@@ -69,5 +85,92 @@ export const campaignRecipients = pgTable(
     // Set by the campaign's unsubscribe link (one-click or the page).
     unsubscribedAt: timestampColumn('unsubscribed_at'),
   },
-  (table) => [primaryKey({ columns: [table.campaignId, table.contactId] })],
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.contactId] }),
+    // The report's latest unsubscribes: the few who did, not the whole audience.
+    index('campaign_recipients_unsubscribed_idx')
+      .on(table.campaignId, table.unsubscribedAt)
+      .where(sql`${table.unsubscribedAt} is not null`),
+  ],
+);
+
+const tally = (name: string) => integer(name).notNull().default(0);
+
+/**
+ * A campaign's numbers, counted as events happen (delivery outcomes, first opens and clicks,
+ * complaints, late bounces, unsubscribes), so that reading them never scans its messages. `deferred`
+ * is how many wait for a retry now. Each writer counts in its own row, as the statistics do
+ * (lib/core/statistics/counter-writers.ts): readers sum a campaign's rows.
+ */
+export const campaignCounters = pgTable(
+  'campaign_counters',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    writer: smallint('writer').notNull().default(0),
+    accountId: uuid('account_id').notNull(),
+    delivered: tally('delivered'),
+    deferred: tally('deferred'),
+    bounced: tally('bounced'),
+    failed: tally('failed'),
+    suppressed: tally('suppressed'),
+    opened: tally('opened'),
+    clicked: tally('clicked'),
+    complained: tally('complained'),
+    unsubscribed: tally('unsubscribed'),
+    // Recipients a cancel took out: their queued messages, and those never queued.
+    cancelled: tally('cancelled'),
+    // Every open and click; `opened` and `clicked` count the messages opened and clicked (unique).
+    totalOpens: tally('total_opens'),
+    totalClicks: tally('total_clicks'),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.writer] })],
+);
+
+/** The report's timeline: a campaign's deliveries, opens and clicks (every one) per hour, per writer. */
+export const campaignHourCounters = pgTable(
+  'campaign_hour_counters',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    hour: timestampColumn('hour').notNull(),
+    writer: smallint('writer').notNull().default(0),
+    accountId: uuid('account_id').notNull(),
+    delivered: tally('delivered'),
+    opened: tally('opened'),
+    clicked: tally('clicked'),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.hour, table.writer] })],
+);
+
+/**
+ * The report's links: clicks of a campaign per URL, and how many (message, URL) pairs were clicked.
+ * Keyed by the URL's MD5, since a URL may exceed what a btree entry holds.
+ */
+export const campaignLinkCounters = pgTable(
+  'campaign_link_counters',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    urlHash: text('url_hash').notNull(),
+    writer: smallint('writer').notNull().default(0),
+    accountId: uuid('account_id').notNull(),
+    url: text('url').notNull(),
+    clicks: tally('clicks'),
+    uniqueClicks: tally('unique_clicks'),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.urlHash, table.writer] })],
+);
+
+/** The report's mailbox providers (gmail, microsoft, yahoo, apple, other): messages per outcome, per writer. */
+export const campaignProviderCounters = pgTable(
+  'campaign_provider_counters',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    provider: text('provider').notNull(),
+    writer: smallint('writer').notNull().default(0),
+    accountId: uuid('account_id').notNull(),
+    delivered: tally('delivered'),
+    bounced: tally('bounced'),
+    deferred: tally('deferred'),
+    opened: tally('opened'),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.provider, table.writer] })],
 );

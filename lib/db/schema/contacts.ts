@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { createdAt, id, timestampColumn, updatedAt } from './columns';
+import { bytea, createdAt, id, timestampColumn, updatedAt } from './columns';
 
 /**
  * The audience of campaigns (marketing-api.md, rules R1-R12 of service-spec.md). Contacts are
@@ -86,7 +86,11 @@ export const contactLists = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('contact_lists_account_idx').on(table.accountId, table.id).where(sql`${table.deletedAt} is null`)],
+  (table) => [
+    index('contact_lists_account_idx')
+      .on(table.accountId, table.id)
+      .where(sql`${table.deletedAt} is null`),
+  ],
 );
 
 /**
@@ -116,8 +120,6 @@ export const listMemberships = pgTable(
     index('list_memberships_list_status_idx').on(table.listId, table.subscriptionStatus, table.contactId),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * A contact import job (`object: "contact_import"`). The upload is stored in the database in chunks
@@ -157,7 +159,9 @@ export const contactImports = pgTable(
   },
   (table) => [
     index('contact_imports_account_idx').on(table.accountId, table.id),
-    index('contact_imports_due_idx').on(table.createdAt).where(sql`${table.status} in ('queued', 'running')`),
+    index('contact_imports_due_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} in ('queued', 'running')`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
-/** The last DNS check of one record, keyed by record (see lib/core/domains/dns-records.ts). */
+/** The last DNS check of one record, keyed by record (see lib/core/domains/internal/dns-records.ts). */
 export type DnsRecordCheck = {
   propagated: boolean;
   /** What DNS answered (joined TXT strings, CNAME targets, MX hosts); null when nothing was found. */
@@ -23,7 +23,9 @@ export const domains = pgTable(
   'domains',
   {
     id: id(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     // Lowercase A-label form, no trailing dot.
     domain: text('domain').notNull(),
     sendingType: text('sending_type').notNull().default('transactional'),
@@ -35,7 +37,10 @@ export const domains = pgTable(
     dkimSelector: text('dkim_selector'),
     dsnRecipient: text('dsn_recipient'),
     dnsValid: boolean('dns_valid').notNull().default(false),
-    dnsChecks: jsonb('dns_checks').$type<Record<string, DnsRecordCheck>>().notNull().default(sql`'{}'::jsonb`),
+    dnsChecks: jsonb('dns_checks')
+      .$type<Record<string, DnsRecordCheck>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastDnsCheckAt: timestampColumn('last_dns_check_at'),
     isPaused: boolean('is_paused').notNull().default(false),
     pausedAt: timestampColumn('paused_at'),
@@ -47,7 +52,9 @@ export const domains = pgTable(
     deletedAt: timestampColumn('deleted_at'),
   },
   (table) => [
-    uniqueIndex('domains_account_domain_live_idx').on(table.accountId, table.domain).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('domains_account_domain_live_idx')
+      .on(table.accountId, table.domain)
+      .where(sql`${table.deletedAt} is null`),
     index('domains_domain_idx').on(table.domain),
     index('domains_account_idx').on(table.accountId, table.id),
   ],
@@ -61,7 +68,9 @@ export const dkimKeys = pgTable(
   'dkim_keys',
   {
     id: id(),
-    domainId: uuid('domain_id').notNull().references(() => domains.id),
+    domainId: uuid('domain_id')
+      .notNull()
+      .references(() => domains.id),
     selector: text('selector').notNull(),
     // 'active' | 'standby' | 'retired'
     status: text('status').notNull(),

@@ -11,3 +11,4 @@ export * from './contacts';
 export * from './templates';
 export * from './campaigns';
 export * from './smtp-credentials';
+export * from './media';

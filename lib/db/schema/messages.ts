@@ -67,7 +67,10 @@ export const messages = pgTable(
     status: text('status').notNull(),
     isSandbox: boolean('is_sandbox').notNull().default(false),
     sandboxResult: text('sandbox_result'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     trackOpens: boolean('track_opens').notNull().default(false),
     trackClicks: boolean('track_clicks').notNull().default(false),
     firstAttemptAt: timestampColumn('first_attempt_at').notNull(),
@@ -85,9 +88,14 @@ export const messages = pgTable(
     bounceClassification: text('bounce_classification'),
     // When the first complaint report (ARF) about this message arrived; its status is not changed.
     complainedAt: timestampColumn('complained_at'),
-    deliveryAttempts: jsonb('delivery_attempts').$type<DeliveryAttempt[]>().notNull().default(sql`'[]'::jsonb`),
+    deliveryAttempts: jsonb('delivery_attempts')
+      .$type<DeliveryAttempt[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     openCount: integer('open_count').notNull().default(0),
     clickCount: integer('click_count').notNull().default(0),
+    // gmail | microsoft | yahoo | apple | other: from the recipient domain's MX hosts at the first outcome.
+    mailboxProvider: text('mailbox_provider'),
     retainUntil: timestampColumn('retain_until').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -99,10 +107,18 @@ export const messages = pgTable(
   // due index, since only due rows are ever claimed).
   (table) => [
     index('messages_account_idx').on(table.accountId, table.id),
-    index('messages_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('queued', 'deferred', 'scheduled')`),
+    index('messages_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('queued', 'deferred', 'scheduled')`),
     index('messages_account_recipient_idx').on(table.accountId, table.recipient),
     // A campaign's counts and report.
-    index('messages_campaign_idx').on(table.campaignId).where(sql`${table.campaignId} is not null`),
+    index('messages_campaign_idx')
+      .on(table.campaignId)
+      .where(sql`${table.campaignId} is not null`),
+    // The report's latest bounces: written only for a campaign's bounced messages.
+    index('messages_campaign_bounced_idx')
+      .on(table.campaignId, table.updatedAt)
+      .where(sql`${table.status} = 'bounced' and ${table.campaignId} is not null`),
     // BRIN: retention expiries follow insertion order closely, and a BRIN costs writes almost nothing.
     index('messages_retain_idx').using('brin', table.retainUntil),
   ],
@@ -115,6 +131,8 @@ export const messageLinks = pgTable(
     messageId: uuid('message_id').notNull(),
     position: integer('position').notNull(),
     url: text('url').notNull(),
+    // A campaign message's clicks of this link: the first of a (message, URL) is a unique click of the URL.
+    clickCount: integer('click_count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.messageId, table.position] })],
 );

@@ -12,7 +12,9 @@ export const routes = pgTable(
   'routes',
   {
     id: id(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     name: text('name').notNull(),
     url: text('url').notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
@@ -29,6 +31,8 @@ export const routes = pgTable(
     errorCount: integer('error_count').notNull().default(0),
     errorsSinceLastSuccess: integer('errors_since_last_success').notNull().default(0),
     failingSince: timestampColumn('failing_since'),
+    // Backoff per endpoint: while it fails, none of its deliveries is claimed before this; then one probe at a time.
+    nextAttemptAt: timestampColumn('next_attempt_at'),
     lastRequestAt: timestampColumn('last_request_at'),
     disabledReason: text('disabled_reason'),
     disabledAt: timestampColumn('disabled_at'),
@@ -38,7 +42,11 @@ export const routes = pgTable(
   // The MX looks up enabled routes by domain (and the account's domain-less ones) at every RCPT TO.
   (table) => [
     index('routes_account_idx').on(table.accountId, table.id),
-    index('routes_enabled_domain_idx').on(table.domain).where(sql`${table.enabled}`),
-    index('routes_enabled_account_idx').on(table.accountId).where(sql`${table.enabled} and ${table.domain} is null`),
+    index('routes_enabled_domain_idx')
+      .on(table.domain)
+      .where(sql`${table.enabled}`),
+    index('routes_enabled_account_idx')
+      .on(table.accountId)
+      .where(sql`${table.enabled} and ${table.domain} is null`),
   ],
 );

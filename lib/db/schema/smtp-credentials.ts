@@ -11,7 +11,9 @@ export const smtpCredentials = pgTable(
   'smtp_credentials',
   {
     id: id(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     name: text('name').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -21,7 +23,10 @@ export const smtpCredentials = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('smtp_credentials_username_idx').on(table.username), index('smtp_credentials_account_idx').on(table.accountId, table.id)],
+  (table) => [
+    uniqueIndex('smtp_credentials_username_idx').on(table.username),
+    index('smtp_credentials_account_idx').on(table.accountId, table.id),
+  ],
 );
 
 /** The domains (by name) a scoped credential may send from. */

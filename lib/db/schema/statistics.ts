@@ -94,7 +94,7 @@ export const BOUNCE_COLUMN_OF: Record<BounceClassification, RollupCounter> = {
  * day (reports over weeks read days), each per sender and recipient domain.
  *
  * On PostgreSQL each writer counts in rows of its own (`writer`: delivery per process, each
- * acceptance in flight in a lane; lib/core/stats/counter-writers.ts) and readers sum them: a counter
+ * acceptance in flight in a lane; lib/core/statistics/counter-writers.ts) and readers sum them: a counter
  * row is locked until its transaction commits, and API requests that shared rows with delivery's
  * outcome writes and with each other waited for those commits. The fold job sums the rows of ended
  * hours and days into one (writer -1); 0 is the shared rows (PGlite, and the rare writers).
@@ -110,7 +110,9 @@ export const statsHourly = pgTable(
     writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.writer] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.hour, table.senderDomain, table.recipientDomain, table.writer] }),
+  ],
 );
 
 export const statsDaily = pgTable(
@@ -123,7 +125,9 @@ export const statsDaily = pgTable(
     writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.day, table.senderDomain, table.recipientDomain, table.writer] })],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.day, table.senderDomain, table.recipientDomain, table.writer] }),
+  ],
 );
 
 /*
@@ -143,7 +147,19 @@ export const statsByTagHourly = pgTable(
     writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.hour, table.senderDomain, table.recipientDomain, table.tags, table.writer] })],
+  (table) => [
+    primaryKey({
+      columns: [
+        table.accountId,
+        table.tag,
+        table.hour,
+        table.senderDomain,
+        table.recipientDomain,
+        table.tags,
+        table.writer,
+      ],
+    }),
+  ],
 );
 
 export const statsByTagDaily = pgTable(
@@ -158,5 +174,17 @@ export const statsByTagDaily = pgTable(
     writer,
     ...counters,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.tag, table.day, table.senderDomain, table.recipientDomain, table.tags, table.writer] })],
+  (table) => [
+    primaryKey({
+      columns: [
+        table.accountId,
+        table.tag,
+        table.day,
+        table.senderDomain,
+        table.recipientDomain,
+        table.tags,
+        table.writer,
+      ],
+    }),
+  ],
 );

@@ -20,5 +20,8 @@ export const suppressions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('suppressions_account_email_domain_idx').on(table.accountId, table.email, table.domain), index('suppressions_account_idx').on(table.accountId, table.id)],
+  (table) => [
+    uniqueIndex('suppressions_account_email_domain_idx').on(table.accountId, table.email, table.domain),
+    index('suppressions_account_idx').on(table.accountId, table.id),
+  ],
 );

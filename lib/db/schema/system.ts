@@ -29,7 +29,10 @@ export const idempotencyRecords = pgTable(
     expiresAt: timestampColumn('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.key] }), index('idempotency_expires_idx').on(table.expiresAt)],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.key] }),
+    index('idempotency_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /**
@@ -54,7 +57,9 @@ export const events = pgTable(
     index('events_domain_outcomes_idx')
       .on(table.domainId, table.createdAt)
       .where(sql`${table.type} in ('message.bounced', 'message.delivered') and not ${table.isSandbox}`),
-    index('events_message_idx').on(table.messageId).where(sql`${table.messageId} is not null`),
+    index('events_message_idx')
+      .on(table.messageId)
+      .where(sql`${table.messageId} is not null`),
   ],
 );
 
@@ -69,8 +74,12 @@ export const jobs = pgTable(
     // Unique for periodic jobs; null for one-off jobs.
     name: text('name').unique(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    runAt: timestampColumn('run_at').notNull().default(sql`now()`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    runAt: timestampColumn('run_at')
+      .notNull()
+      .default(sql`now()`),
     intervalSeconds: integer('interval_seconds'),
     lockedUntil: timestampColumn('locked_until'),
     lockedBy: text('locked_by'),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
@@ -20,6 +20,12 @@ export const templates = pgTable(
     subject: text('subject'),
     htmlContent: text('html_content'),
     textContent: text('text_content'),
+    // 'html' | 'markdown' | 'blocks'; with markdown or blocks, html_content is rendered from the source.
+    format: text('format').notNull().default('html'),
+    markdownContent: text('markdown_content'),
+    blocksContent: jsonb('blocks_content').$type<unknown>(),
+    // text_content was made from the HTML (none given), so it is made again when the HTML changes.
+    textGenerated: boolean('text_generated').notNull().default(false),
     // 0 until the first publish; versions are 1, 2, ... with no gaps.
     latestVersion: integer('latest_version').notNull().default(0),
     // Bumped by every write: writers compare it to detect a change they did not see.
@@ -43,6 +49,9 @@ export const templateVersions = pgTable(
     subject: text('subject').notNull(),
     htmlContent: text('html_content'),
     textContent: text('text_content'),
+    format: text('format').notNull().default('html'),
+    markdownContent: text('markdown_content'),
+    blocksContent: jsonb('blocks_content').$type<unknown>(),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.templateId, table.version] })],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 import { routes } from './routes';
@@ -22,7 +33,9 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    accountId: uuid('account_id').notNull().references(() => accounts.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     name: text('name').notNull(),
     url: text('url').notNull(),
     secretEncrypted: text('secret_encrypted').notNull(),
@@ -46,6 +59,8 @@ export const webhooks = pgTable(
     errorsSinceLastSuccess: integer('errors_since_last_success').notNull().default(0),
     // When the current run of failures began (null after a success): auto-disable needs a long run.
     failingSince: timestampColumn('failing_since'),
+    // Backoff per endpoint: while it fails, none of its deliveries is claimed before this; then one probe at a time.
+    nextAttemptAt: timestampColumn('next_attempt_at'),
     lastRequestAt: timestampColumn('last_request_at'),
     disabledReason: text('disabled_reason'),
     disabledAt: timestampColumn('disabled_at'),
@@ -53,7 +68,12 @@ export const webhooks = pgTable(
     updatedAt: updatedAt(),
   },
   // The fan-out trigger looks webhooks up by account for every statement that writes events.
-  (table) => [index('webhooks_account_idx').on(table.accountId, table.id), index('webhooks_enabled_account_idx').on(table.accountId).where(sql`${table.enabled}`)],
+  (table) => [
+    index('webhooks_account_idx').on(table.accountId, table.id),
+    index('webhooks_enabled_account_idx')
+      .on(table.accountId)
+      .where(sql`${table.enabled}`),
+  ],
 );
 
 /** The domains (by name) of a scoped webhook: it receives the events of these sending domains. */
@@ -96,7 +116,10 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestampColumn('next_attempt_at'),
     leaseUntil: timestampColumn('lease_until'),
     lockedBy: text('locked_by'),
-    attemptLog: jsonb('attempt_log').$type<WebhookAttempt[]>().notNull().default(sql`'[]'::jsonb`),
+    attemptLog: jsonb('attempt_log')
+      .$type<WebhookAttempt[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,11 +127,19 @@ export const webhookDeliveries = pgTable(
     check('webhook_deliveries_one_target', sql`num_nonnulls(${table.webhookId}, ${table.routeId}) = 1`),
     uniqueIndex('webhook_deliveries_event_webhook_idx').on(table.eventId, table.webhookId),
     // An inbound message is routed once per route (and recipient): a sender's retry after a lost 250 adds nothing.
-    uniqueIndex('webhook_deliveries_event_route_idx').on(table.eventId, table.routeId).where(sql`${table.routeId} is not null`),
+    uniqueIndex('webhook_deliveries_event_route_idx')
+      .on(table.eventId, table.routeId)
+      .where(sql`${table.routeId} is not null`),
     index('webhook_deliveries_webhook_idx').on(table.webhookId, table.id),
-    index('webhook_deliveries_route_idx').on(table.routeId, table.id).where(sql`${table.routeId} is not null`),
-    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`${table.status} in ('pending', 'retrying')`),
-    index('webhook_deliveries_locked_by_idx').on(table.lockedBy).where(sql`${table.lockedBy} is not null`),
+    index('webhook_deliveries_route_idx')
+      .on(table.routeId, table.id)
+      .where(sql`${table.routeId} is not null`),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} in ('pending', 'retrying')`),
+    index('webhook_deliveries_locked_by_idx')
+      .on(table.lockedBy)
+      .where(sql`${table.lockedBy} is not null`),
     index('webhook_deliveries_created_idx').using('brin', table.createdAt),
   ],
 );

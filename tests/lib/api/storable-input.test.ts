@@ -10,13 +10,29 @@ const nested = (levels: number, leaf: unknown = 'x'): unknown => {
 describe('findUnstorableJson', () => {
   const refused: [string, unknown, string][] = [
     ['a NUL in a top-level string', { subject: 'a\u0000b' }, 'subject: contains a NUL character'],
-    ['a NUL deep in substitutions', { recipients: [{ email: 'x@y.z', substitutions: { name: 'N\u0000' } }] }, 'recipients.0.substitutions.name: contains a NUL character'],
+    [
+      'a NUL deep in substitutions',
+      { recipients: [{ email: 'x@y.z', substitutions: { name: 'N\u0000' } }] },
+      'recipients.0.substitutions.name: contains a NUL character',
+    ],
     ['a NUL in an array of strings', { scopes: ['ok', '\u0000'] }, 'scopes.1: contains a NUL character'],
     ['an unpaired high surrogate', { subject: 'a\ud800' }, 'subject: contains an unpaired surrogate'],
     ['an unpaired low surrogate', { html_content: '\udc00b' }, 'html_content: contains an unpaired surrogate'],
-    ['a NUL in an object key', { headers: { 'X-\u0000': 'v' } }, 'headers.X-\\u0000: the name contains a NUL character'],
-    ['a surrogate in an object key', { substitutions: { '\ud800': 1 } }, 'substitutions.\\ud800: the name contains an unpaired surrogate'],
-    ['substitutions nested 10,000 deep', { substitutions: nested(10_000) }, `substitutions.a.a.a.…: nested deeper than ${MAX_JSON_DEPTH} levels`],
+    [
+      'a NUL in an object key',
+      { headers: { 'X-\u0000': 'v' } },
+      'headers.X-\\u0000: the name contains a NUL character',
+    ],
+    [
+      'a surrogate in an object key',
+      { substitutions: { '\ud800': 1 } },
+      'substitutions.\\ud800: the name contains an unpaired surrogate',
+    ],
+    [
+      'substitutions nested 10,000 deep',
+      { substitutions: nested(10_000) },
+      `substitutions.a.a.a.…: nested deeper than ${MAX_JSON_DEPTH} levels`,
+    ],
   ];
   for (const [name, body, message] of refused) {
     it(`refuses ${name}, naming the path`, () => {
@@ -33,13 +49,17 @@ describe('findUnstorableJson', () => {
 
   it(`accepts ${MAX_JSON_DEPTH} levels of nesting below the body and refuses one more`, () => {
     expect(findUnstorableJson({ substitutions: nested(MAX_JSON_DEPTH) })).toBeNull();
-    expect(findUnstorableJson({ substitutions: nested(MAX_JSON_DEPTH + 1) })?.message).toMatch(/nested deeper than 32 levels/);
+    expect(findUnstorableJson({ substitutions: nested(MAX_JSON_DEPTH + 1) })?.message).toMatch(
+      /nested deeper than 32 levels/,
+    );
     expect(findUnstorableJson({ list: nested(MAX_JSON_DEPTH + 1, []) })?.message).toMatch(/^list\.a\.a\.a\.…: nested/);
     expect(findUnstorableJson({ list: [[[[]]]] })).toBeNull();
   });
 
   it('accepts paired surrogates (emoji), other control characters and non-string values', () => {
-    expect(findUnstorableJson({ subject: 'hi 😀 \u0001\t', n: 1, b: true, z: null, list: [1, { ok: '✓' }] })).toBeNull();
+    expect(
+      findUnstorableJson({ subject: 'hi 😀 \u0001\t', n: 1, b: true, z: null, list: [1, { ok: '✓' }] }),
+    ).toBeNull();
   });
 
   it('walks a very wide body without recursion', () => {

@@ -36,7 +36,10 @@ describe('memory token bucket', () => {
   });
 
   it('a client pacing at the rate after its burst is never refused; 20% faster is', async () => {
-    for (const [rate, shouldBeRefused] of [[100, false], [120, true]] as const) {
+    for (const [rate, shouldBeRefused] of [
+      [100, false],
+      [120, true],
+    ] as const) {
       const time = clock();
       const store = createMemoryTokenBucketStore(time.now);
       let refused = 0;
@@ -119,7 +122,9 @@ describe.skipIf(!redisUrl)('Redis token bucket', () => {
 
   it('a full bucket gives the burst to concurrent callers, then refuses with the time until the next token', async () => {
     const store = createRedisTokenBucketStore(redis);
-    const results = await Promise.all(Array.from({ length: 250 }, () => store.take([`${prefix}a`], { capacity: 200, refillPerSecond: 0.01 })));
+    const results = await Promise.all(
+      Array.from({ length: 250 }, () => store.take([`${prefix}a`], { capacity: 200, refillPerSecond: 0.01 })),
+    );
     expect(results.filter((result) => result.isAllowed)).toHaveLength(200);
     const refused = results.find((result) => !result.isAllowed);
     expect(refused).toMatchObject({ isAllowed: false });
@@ -135,7 +140,7 @@ describe.skipIf(!redisUrl)('Redis token bucket', () => {
     expect(await takeMany(() => store.take([`${prefix}b`], limits), 5)).toBe(5);
     const ttl = await redis.pttl(`${prefix}b`);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(5 / 20 * 1000 + 1000);
+    expect(ttl).toBeLessThanOrEqual((5 / 20) * 1000 + 1000);
   });
 
   it('counts a request at its arrival (ageMs)', async () => {
@@ -145,7 +150,9 @@ describe.skipIf(!redisUrl)('Redis token bucket', () => {
     const firstTaken = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     // Arrived when the first one was taken: counted then, no token had come back.
-    expect((await store.take([`${prefix}age`], limits, { ageMs: performance.now() - firstTaken })).isAllowed).toBe(false);
+    expect((await store.take([`${prefix}age`], limits, { ageMs: performance.now() - firstTaken })).isAllowed).toBe(
+      false,
+    );
     expect(await store.take([`${prefix}age`], limits)).toEqual({ isAllowed: true });
   });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, authorizedDomains, authorizeKeyManagement, canGrant, isAuthorized } from '@/lib/auth/authorize';
+import {
+  authorize,
+  authorizedDomains,
+  authorizeHoldingEveryScopeOf,
+  canGrant,
+  isAuthorized,
+} from '@/lib/auth/authorize';
 import type { Principal } from '@/lib/auth/principal';
 import { parseScope } from '@/lib/auth/scopes';
 
@@ -44,11 +50,43 @@ describe('isAuthorized', () => {
   });
 
   it('throws forbidden naming the scope', () => {
-    expect(() => authorize(principal([]), 'domains:read')).toThrow(/insufficient permissions for the required scope: domains:read/);
+    expect(() => authorize(principal([]), 'domains:read')).toThrow(
+      /insufficient permissions for the required scope: domains:read/,
+    );
+  });
+
+  const domainRefusals: [string, string[], string[] | undefined, string][] = [
+    [
+      'a domain-scoped key sending from another domain',
+      ['messages:send:{a.example}'],
+      ['b.example'],
+      'messages:send:{b.example}',
+    ],
+    [
+      'only the domains not covered',
+      ['messages:send:{a.example}'],
+      ['a.example', 'b.example', 'c.example'],
+      'messages:send:{b.example}, messages:send:{c.example}',
+    ],
+    [
+      'many domains, the first three',
+      [],
+      ['a.example', 'b.example', 'c.example', 'd.example', 'e.example'],
+      'messages:send:{a.example}, messages:send:{b.example}, messages:send:{c.example} and 2 more',
+    ],
+    ['no domain known yet (the early check)', ['domains:read'], undefined, 'messages:send:all'],
+    ['no domain found (an empty sender)', ['messages:send:{a.example}'], [], 'messages:send:all'],
+  ];
+  it.each(domainRefusals)('names the domain scope, never {domain}: %s', (_name, scopes, domains, named) => {
+    expect(() => authorize(principal(scopes), 'messages:send:{domain}', domains)).toThrow(
+      `insufficient permissions for the required scope: ${named}`,
+    );
   });
 
   it('filters domains for scoped lists', () => {
-    expect(authorizedDomains(principal(['webhooks:read:{a.example}']), 'webhooks:read:{domain}', ['a.example', 'b.example'])).toEqual(['a.example']);
+    expect(
+      authorizedDomains(principal(['webhooks:read:{a.example}']), 'webhooks:read:{domain}', ['a.example', 'b.example']),
+    ).toEqual(['a.example']);
     expect(authorizedDomains(principal(['webhooks:read:all']), 'webhooks:read:{domain}', ['a.example'])).toBe('all');
   });
 });
@@ -66,21 +104,69 @@ describe('canGrant', () => {
   });
 });
 
-describe('authorizeKeyManagement', () => {
+describe('authorizeHoldingEveryScopeOf (keys)', () => {
   const manager = principal(['api-keys:write', 'api-keys:read', 'messages:send:all']);
   const refused: [string, string[], string][] = [
     ['the * key', ['*'], '*'],
     ['a key with one scope more', ['api-keys:write', 'domains:write'], 'domains:write'],
-    ['a key with a domain scope of a prefix held per domain only', ['routes:read:{a.example}', 'routes:read:all'], 'routes:read:{a.example}, routes:read:all'],
+    [
+      'a key with a domain scope of a prefix held per domain only',
+      ['routes:read:{a.example}', 'routes:read:all'],
+      'routes:read:{a.example}, routes:read:all',
+    ],
   ];
   it.each(refused)('refuses to manage %s, naming the missing scopes', (_name, scopes, missing) => {
-    expect(() => authorizeKeyManagement(manager, scopes)).toThrow(`insufficient permissions: this key holds scopes you do not: ${missing}`);
+    expect(() => authorizeHoldingEveryScopeOf(manager, { kind: 'api_key', scopes })).toThrow(
+      `insufficient permissions: this key holds scopes you do not: ${missing}`,
+    );
   });
 
   it('allows a key whose scopes the caller holds, itself included, and anything to *', () => {
-    expect(() => authorizeKeyManagement(manager, ['api-keys:read', 'messages:send:{b.example}'])).not.toThrow();
-    expect(() => authorizeKeyManagement(manager, ['api-keys:write', 'api-keys:read', 'messages:send:all'])).not.toThrow();
-    expect(() => authorizeKeyManagement(principal(['*']), ['*'])).not.toThrow();
+    expect(() =>
+      authorizeHoldingEveryScopeOf(manager, {
+        kind: 'api_key',
+        scopes: ['api-keys:read', 'messages:send:{b.example}'],
+      }),
+    ).not.toThrow();
+    expect(() =>
+      authorizeHoldingEveryScopeOf(manager, {
+        kind: 'api_key',
+        scopes: ['api-keys:write', 'api-keys:read', 'messages:send:all'],
+      }),
+    ).not.toThrow();
+    expect(() => authorizeHoldingEveryScopeOf(principal(['*']), { kind: 'api_key', scopes: ['*'] })).not.toThrow();
+  });
+});
+
+describe('authorizeHoldingEveryScopeOf (roles)', () => {
+  it('refuses a role whose scopes the caller lacks, naming the role and the scopes', () => {
+    expect(() =>
+      authorizeHoldingEveryScopeOf(principal(['accounts:members:add', 'accounts:read']), {
+        kind: 'role',
+        role: 'Billing Manager',
+      }),
+    ).toThrow(
+      'insufficient permissions: the role Billing Manager holds scopes you do not: accounts:billing, accounts:members:read, statistics-transactional:read:all, sub-accounts:usage',
+    );
+    expect(() =>
+      authorizeHoldingEveryScopeOf(principal(['accounts:members:add']), { kind: 'role', role: 'Administrator' }),
+    ).toThrow(/the role Administrator holds scopes you do not: \*$/);
+  });
+
+  it('allows a role whose scopes the caller holds', () => {
+    expect(() => authorizeHoldingEveryScopeOf(principal(['*']), { kind: 'role', role: 'Administrator' })).not.toThrow();
+    expect(() =>
+      authorizeHoldingEveryScopeOf(
+        principal([
+          'accounts:read',
+          'accounts:billing',
+          'accounts:members:read',
+          'statistics-transactional:read:all',
+          'sub-accounts:usage',
+        ]),
+        { kind: 'role', role: 'Billing Manager' },
+      ),
+    ).not.toThrow();
   });
 });
 
@@ -94,7 +180,10 @@ describe('parseScope', () => {
     expect(parseScope(scope)?.kind).toBe(kind);
   });
 
-  it.each(['domains:read:all', 'domains:delete', 'accounts:read:{x.com}', 'messages:send:{}', 'Messages:send:all', ''])('%s is not a scope', (scope) => {
-    expect(parseScope(scope)).toBeNull();
-  });
+  it.each(['domains:read:all', 'domains:delete', 'accounts:read:{x.com}', 'messages:send:{}', 'Messages:send:all', ''])(
+    '%s is not a scope',
+    (scope) => {
+      expect(parseScope(scope)).toBeNull();
+    },
+  );
 });

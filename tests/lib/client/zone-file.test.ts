@@ -5,7 +5,13 @@ describe('toZoneFile', () => {
   it('writes absolute names, splits long TXT values and keeps MX priorities', () => {
     const zone = toZoneFile('example.com', [
       { type: 'TXT', host: 'example.com', content: 'v=spf1 a:mx.example.net ~all', required: true, label: 'SPF' },
-      { type: 'TXT', host: 'sel._domainkey.example.com', content: `v=DKIM1; k=rsa; p=${'A'.repeat(400)}`, required: true, label: 'DKIM' },
+      {
+        type: 'TXT',
+        host: 'sel._domainkey.example.com',
+        content: `v=DKIM1; k=rsa; p=${'A'.repeat(400)}`,
+        required: true,
+        label: 'DKIM',
+      },
       { type: 'CNAME', host: 'rp.example.com', content: 'mx.example.net', required: false },
       { type: 'MX', host: 'example.com', content: 'mx.example.net', priority: 10, required: false },
       { type: 'TXT', host: '_dmarc.example.com', content: 'say "hi"', required: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeDomainName } from '@/lib/core/domains/normalize-domain-name';
+import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 
 describe('normalizeDomainName', () => {
   it.each([

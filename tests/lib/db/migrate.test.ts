@@ -12,7 +12,8 @@ import { openMemoryDatabase } from '../../support/memory-database';
 import { pgliteOptions } from '@/lib/db/pglite-options';
 import * as schema from '@/lib/db/schema';
 
-const journalEntries = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')).entries.length as number;
+const journalEntries = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')).entries
+  .length as number;
 
 async function appliedCount(db: Db): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
@@ -23,7 +24,13 @@ describe('migrateDatabase', () => {
   it('applies every migration once on PGlite; a second run changes nothing', async () => {
     const client = new PGlite(pgliteOptions());
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    const database: Database = { db, foregroundDb: db, kind: 'pglite', poolUse: () => null, close: () => client.close() };
+    const database: Database = {
+      db,
+      foregroundDb: db,
+      kind: 'pglite',
+      poolUse: () => null,
+      close: () => client.close(),
+    };
     await migrateDatabase(database);
     await migrateDatabase(database);
     expect(await appliedCount(database.db)).toBe(journalEntries);
@@ -55,7 +62,9 @@ describe.skipIf(!adminUrl)('migrateDatabase on PostgreSQL', () => {
     try {
       await Promise.all(databases.map((database) => migrateDatabase(database)));
       expect(await appliedCount(databases[0].db)).toBe(journalEntries);
-      const locks = await pools[0].query(`select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`);
+      const locks = await pools[0].query(
+        `select count(*)::int as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`,
+      );
       expect(locks.rows[0].n).toBe(0);
     } finally {
       await Promise.all(databases.map((database) => database.close()));
@@ -67,7 +76,9 @@ describe('hasShippedMigrations', () => {
   it('is true with every migration applied, false when the database lacks the latest', async () => {
     const db = await openMemoryDatabase();
     expect(await hasShippedMigrations(db)).toBe(true);
-    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+    await db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
     expect(await hasShippedMigrations(db)).toBe(false);
     await db.execute(sql`delete from drizzle.__drizzle_migrations`);
     expect(await hasShippedMigrations(db)).toBe(false);

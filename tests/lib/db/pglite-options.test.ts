@@ -18,10 +18,13 @@ describe('PGlite as Mailstead opens it', () => {
   it('bytea round-trips byte for byte, a view into a larger buffer included', async () => {
     const backing = Buffer.from(Array.from({ length: 300_000 }, (_, index) => (index * 7) % 256));
     const cases = [Buffer.alloc(0), Buffer.from([0, 255, 16, 1]), backing.subarray(3, 262_147)];
-    for (const [id, data] of cases.entries()) await client.query('insert into pieces (id, data) values ($1, $2)', [id, data]);
+    for (const [id, data] of cases.entries())
+      await client.query('insert into pieces (id, data) values ($1, $2)', [id, data]);
     const { rows } = await client.query<{ id: number; data: Uint8Array }>('select id, data from pieces order by id');
     expect(rows.map((row) => Buffer.from(row.data).equals(cases[row.id]))).toEqual([true, true, true]);
-    expect((await client.query<{ length: number }>('select length(data) as length from pieces where id = 2')).rows[0].length).toBe(262_144);
+    expect(
+      (await client.query<{ length: number }>('select length(data) as length from pieces where id = 2')).rows[0].length,
+    ).toBe(262_144);
   });
 
   it('bytea is read as the server stores it (hex text), not reinterpreted', async () => {

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteThread, type PgliteThread } from '@/lib/db/open-pglite-thread';
-import { hasPostgresCode } from '@/lib/core/contacts/postgres-error';
+import { hasPostgresCode } from '@/lib/core/contacts/internal/postgres-error';
 
 describe('the embedded database on its own thread', () => {
   let thread: PgliteThread;
@@ -15,7 +15,13 @@ describe('the embedded database on its own thread', () => {
     const order: string[] = [];
     const run = (view: PGlite, name: string, sql = 'select 1') => view.query(sql).then(() => order.push(name));
     // The first takes the gate; the others wait: three background, then one foreground.
-    const started = [run(background, 'b0', 'select pg_sleep(0.05)'), run(background, 'b1'), run(background, 'b2'), run(background, 'b3'), run(foreground, 'f')];
+    const started = [
+      run(background, 'b0', 'select pg_sleep(0.05)'),
+      run(background, 'b1'),
+      run(background, 'b2'),
+      run(background, 'b3'),
+      run(foreground, 'f'),
+    ];
     await Promise.all(started);
     expect(order).toEqual(['b0', 'f', 'b1', 'b2', 'b3']);
   });
@@ -25,7 +31,8 @@ describe('the embedded database on its own thread', () => {
     const order: string[] = [];
     const blocker = foreground.query('select pg_sleep(0.05)');
     const waiting = [background.query('select 1').then(() => order.push('b'))];
-    for (let index = 0; index < 12; index++) waiting.push(foreground.query('select 1').then(() => order.push(`f${index}`)));
+    for (let index = 0; index < 12; index++)
+      waiting.push(foreground.query('select 1').then(() => order.push(`f${index}`)));
     await Promise.all([blocker, ...waiting]);
     // Eight waiting foreground statements go ahead of it, then the background's turn.
     expect(order.indexOf('b')).toBe(8);
@@ -61,7 +68,9 @@ describe('the embedded database on its own thread', () => {
       throw new Error('changed my mind');
     });
     await expect(failing).rejects.toThrow('changed my mind');
-    expect((await foreground.query<{ count: number }>('select count(*)::int as count from rollback_test')).rows[0].count).toBe(0);
+    expect(
+      (await foreground.query<{ count: number }>('select count(*)::int as count from rollback_test')).rows[0].count,
+    ).toBe(0);
   });
 
   it('keeps the SQLSTATE of an error, which the verbs read (a duplicate is a 409, not a 500)', async () => {
@@ -83,7 +92,9 @@ describe('the embedded database on its own thread', () => {
 
   it('fails a statement whose parameter cannot cross to the thread, and goes on serving', async () => {
     const { foreground } = thread;
-    await expect(foreground.query('select $1::text as value', [() => 'a function'])).rejects.toThrow(/could not be cloned/);
+    await expect(foreground.query('select $1::text as value', [() => 'a function'])).rejects.toThrow(
+      /could not be cloned/,
+    );
     expect((await foreground.query('select $1::text as value', ['next'])).rows).toEqual([{ value: 'next' }]);
   });
 

@@ -41,7 +41,8 @@ beforeAll(async () => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) received.push({ to: to.address, raw: Buffer.concat(chunks).toString('utf8') });
+        for (const to of session.envelope.rcptTo)
+          received.push({ to: to.address, raw: Buffer.concat(chunks).toString('utf8') });
         callback();
       });
     },
@@ -68,9 +69,16 @@ afterAll(async () => {
 /** One worker pass: claim what is due now (on the test's clock), run every message, write outcomes. */
 async function deliverDue() {
   const now = services.now();
-  const claimed = await unsafeClaimDueMessages(services.db, { workerId: 'test-worker', limit: 50, leaseMs: 60_000, now });
+  const claimed = await unsafeClaimDueMessages(services.db, {
+    workerId: 'test-worker',
+    limit: 50,
+    leaseMs: 60_000,
+    now,
+  });
   const destinations = new Destinations(services);
-  const writer = new OutcomeWriter((outcomes, dataSentIds) => recordOutcomes(services, services.db, 'test-worker', outcomes, { now: services.now(), dataSentIds }));
+  const writer = new OutcomeWriter((outcomes, dataSentIds) =>
+    recordOutcomes(services, services.db, 'test-worker', outcomes, { now: services.now(), dataSentIds }),
+  );
   const batch = await loadBatchContext(services.db, claimed, {
     services,
     now,
@@ -86,12 +94,18 @@ async function deliverDue() {
 }
 
 const send = (body: Record<string, unknown>) =>
-  sendMessage(as(services, principal), { from: { email: 'news@acme.example' }, subject: 'Hello', text_content: 'Hi', ...body });
+  sendMessage(as(services, principal), {
+    from: { email: 'news@acme.example' },
+    subject: 'Hello',
+    text_content: 'Hi',
+    ...body,
+  });
 
-const statusOf = async (recipient: string) => (await services.db.select().from(messages).where(eq(messages.recipient, recipient)))[0];
+const statusOf = async (recipient: string) =>
+  (await services.db.select().from(messages).where(eq(messages.recipient, recipient)))[0];
 
 describe('delivery pipeline (in-memory PGlite, loopback MX)', () => {
-  it('delivers a templated message, DKIM-signed, with the recipient\'s substitutions and escaped HTML', async () => {
+  it("delivers a templated message, DKIM-signed, with the recipient's substitutions and escaped HTML", async () => {
     await send({
       subject: 'Hi {{ name }}',
       html_content: '<p>{{ name }}</p>',
@@ -109,18 +123,33 @@ describe('delivery pipeline (in-memory PGlite, loopback MX)', () => {
   });
 
   it('fails a message whose expiry passed on the clock before any attempt, and sends nothing', async () => {
-    await send({ recipients: [{ email: 'late@rcpt.example' }], schedule: { first_attempt: new Date(services.now().getTime() + 60_000).toISOString(), expires: new Date(services.now().getTime() + 120_000).toISOString() } });
+    await send({
+      recipients: [{ email: 'late@rcpt.example' }],
+      schedule: {
+        first_attempt: new Date(services.now().getTime() + 60_000).toISOString(),
+        expires: new Date(services.now().getTime() + 120_000).toISOString(),
+      },
+    });
     services.clock.advance(180_000);
     const outcomes = await deliverDue();
-    expect(outcomes.get('late@rcpt.example')).toMatchObject({ kind: 'failed', log: 'expired before it could be delivered' });
+    expect(outcomes.get('late@rcpt.example')).toMatchObject({
+      kind: 'failed',
+      log: 'expired before it could be delivered',
+    });
     expect(received.some((item) => item.to === 'late@rcpt.example')).toBe(false);
   });
 
   it('bounces on 5xx, suppresses the address, and the next message to it is suppressed without a connection', async () => {
     refusals.set('gone@rcpt.example', { code: 550, message: '550 5.1.1 no such user' });
     await send({ recipients: [{ email: 'gone@rcpt.example' }] });
-    expect((await deliverDue()).get('gone@rcpt.example')).toMatchObject({ kind: 'bounced', classification: 'InvalidRecipient' });
-    const [suppression] = await services.db.select().from(suppressions).where(eq(suppressions.email, 'gone@rcpt.example'));
+    expect((await deliverDue()).get('gone@rcpt.example')).toMatchObject({
+      kind: 'bounced',
+      classification: 'InvalidRecipient',
+    });
+    const [suppression] = await services.db
+      .select()
+      .from(suppressions)
+      .where(eq(suppressions.email, 'gone@rcpt.example'));
     expect(suppression?.reason).toContain('hard bounce');
     refusals.delete('gone@rcpt.example');
     await send({ recipients: [{ email: 'gone@rcpt.example' }] });
@@ -134,7 +163,9 @@ describe('delivery pipeline (in-memory PGlite, loopback MX)', () => {
     expect((await deliverDue()).get('busy@rcpt.example')?.kind).toBe('deferred');
     const deferred = await statusOf('busy@rcpt.example');
     expect(deferred.status).toBe('deferred');
-    expect(deferred.nextAttemptAt!.getTime() - services.now().getTime()).toBe(services.config.delivery.retrySchedule[0] * 1000);
+    expect(deferred.nextAttemptAt!.getTime() - services.now().getTime()).toBe(
+      services.config.delivery.retrySchedule[0] * 1000,
+    );
     refusals.delete('busy@rcpt.example');
     expect((await deliverDue()).has('busy@rcpt.example')).toBe(false);
     services.clock.advance(services.config.delivery.retrySchedule[0] * 1000);
@@ -143,6 +174,9 @@ describe('delivery pipeline (in-memory PGlite, loopback MX)', () => {
 
   it('bounces mail for a domain with no MX or address records (the resolver says so), without retrying', async () => {
     await send({ recipients: [{ email: 'x@nowhere.example' }] });
-    expect((await deliverDue()).get('x@nowhere.example')).toMatchObject({ kind: 'bounced', classification: 'BadDomain' });
+    expect((await deliverDue()).get('x@nowhere.example')).toMatchObject({
+      kind: 'bounced',
+      classification: 'BadDomain',
+    });
   });
 });

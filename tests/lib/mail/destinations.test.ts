@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { DnsLookup } from '@/lib/core/domains/dns-lookup';
 import { Destinations } from '@/lib/mail/destinations';
 
-const config = { smtpRelayUrl: null, smtpDeliveryPort: 25, mailHostname: 'mx.test', allowPrivateNetworks: true, delivery: { connections: 8, smtpTimeoutMs: 1000 } };
+const config = {
+  smtpRelayUrl: null,
+  smtpDeliveryPort: 25,
+  mailHostname: 'mx.test',
+  allowPrivateNetworks: true,
+  delivery: { connections: 8, smtpTimeoutMs: 1000 },
+};
 
-function slowDns(answer: 'found' | 'error') {
+function slowDns(answer: 'found' | 'error', exchange = 'mx.to.example') {
   let lookups = 0;
   const dns = {
     async mxRecords() {
       lookups++;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      return answer === 'found' ? { status: 'found' as const, values: [{ exchange: 'mx.to.example', priority: 10 }] } : { status: 'error' as const, error: 'timeout' };
+      return answer === 'found'
+        ? { status: 'found' as const, values: [{ exchange, priority: 10 }] }
+        : { status: 'error' as const, error: 'timeout' };
     },
     async addresses() {
       return { status: 'found' as const, values: ['127.0.0.1'] };
@@ -38,5 +46,30 @@ describe('Destinations.poolFor', () => {
     expect(lookups()).toBe(1);
     await destinations.poolFor('to.example');
     expect(lookups()).toBe(2);
+  });
+});
+
+describe('Destinations.providerOf', () => {
+  it("is the mailbox provider of the MX hosts a domain's pool was opened with, unknown before and through a relay", async () => {
+    const { dns } = slowDns('found', 'alt1.gmail-smtp-in.l.google.com');
+    const destinations = new Destinations({ config: config as never, dns });
+    expect(destinations.providerOf('to.example')).toBeNull();
+    await destinations.poolFor('to.example');
+    expect(destinations.providerOf('to.example')).toBe('gmail');
+    destinations.forget('to.example');
+    expect(destinations.providerOf('to.example')).toBeNull();
+    destinations.close();
+    const relayed = new Destinations({ config: { ...config, smtpRelayUrl: 'smtp://relay.example:587' } as never, dns });
+    await relayed.poolFor('to.example');
+    expect(relayed.providerOf('to.example')).toBeNull();
+    relayed.close();
+  });
+
+  it('a domain whose MX host only looks like a provider is other', async () => {
+    const { dns } = slowDns('found', 'google.com.mx.example');
+    const destinations = new Destinations({ config: config as never, dns });
+    await destinations.poolFor('to.example');
+    expect(destinations.providerOf('to.example')).toBe('other');
+    destinations.close();
   });
 });

@@ -42,7 +42,10 @@ describe('OutcomeWriter', () => {
     expect(groups).toHaveLength(1);
     await finishNext();
     expect(settled).toEqual(['a', 'b']);
-    expect(groups.map((group) => group.ids)).toEqual([['a', 'b'], ['c', 'd', 'e']]);
+    expect(groups.map((group) => group.ids)).toEqual([
+      ['a', 'b'],
+      ['c', 'd', 'e'],
+    ]);
     await finishNext();
     expect(settled).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(groups).toHaveLength(2);

@@ -1,4 +1,7 @@
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { generate } from 'selfsigned';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@/lib/server/config';
 
@@ -13,10 +16,26 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('names the self-signed certificate for the commands the dashboard shows, unless clients see another one', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/mailstead' }).selfSignedCertFile).toBe('/srv/mailstead/tls/cert.pem');
+    expect(
+      loadConfig({ DATA_DIR: '/srv/mailstead', TLS_CERT: '/etc/cert.pem', TLS_KEY: '/etc/key.pem' }).selfSignedCertFile,
+    ).toBeNull();
+    expect(loadConfig({ DATA_DIR: '/srv/mailstead', TRUST_PROXY: '10.0.0.1' }).selfSignedCertFile).toBeNull();
+  });
+
   it('parses lists', () => {
-    const config = loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', DNS_SERVERS: '127.0.0.1:5353,[::1]:53,9.9.9.9', ROLES: 'web, worker' });
+    const config = loadConfig({
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      DNS_SERVERS: '127.0.0.1:5353,[::1]:53,9.9.9.9',
+      ROLES: 'web, worker',
+    });
     expect(config.trustProxy.map((cidr) => cidr.text)).toEqual(['10.0.0.0/8', '127.0.0.1/32']);
-    expect(config.dnsServers).toEqual([{ host: '127.0.0.1', port: 5353 }, { host: '::1', port: 53 }, { host: '9.9.9.9', port: 53 }]);
+    expect(config.dnsServers).toEqual([
+      { host: '127.0.0.1', port: 5353 },
+      { host: '::1', port: 53 },
+      { host: '9.9.9.9', port: 53 },
+    ]);
     expect(config.roles).toEqual(['web', 'worker']);
   });
 
@@ -27,9 +46,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMTP_SUBMISSION_TLS_PORT: '70000' })).toThrow(/SMTP_SUBMISSION_TLS_PORT/);
   });
 
+  it('limits the MX per client address: 50 connections and 30 s of silence by default; other values must be whole and in range', () => {
+    expect(loadConfig({}).mxLimits).toEqual({ connectionsPerClient: 50, greetingTimeoutMs: 30_000 });
+    expect(loadConfig({ MX_MAX_CONNECTIONS_PER_CLIENT: '5', MX_GREETING_TIMEOUT_SECONDS: '2' }).mxLimits).toEqual({
+      connectionsPerClient: 5,
+      greetingTimeoutMs: 2000,
+    });
+    for (const env of [
+      { MX_MAX_CONNECTIONS_PER_CLIENT: '0' },
+      { MX_MAX_CONNECTIONS_PER_CLIENT: '2.5' },
+      { MX_MAX_CONNECTIONS_PER_CLIENT: 'many' },
+      { MX_GREETING_TIMEOUT_SECONDS: '0' },
+      { MX_GREETING_TIMEOUT_SECONDS: '3601' },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`invalid ${Object.keys(env)[0]}=`));
+    }
+  });
+
+  it('reads SPAMD_URL: unset is no spam scoring; a URL that is not spamd:// or tcp:// is refused naming it', () => {
+    expect(loadConfig({}).spamd).toBeNull();
+    expect(loadConfig({ SPAMD_URL: 'spamd://127.0.0.1:7830' }).spamd).toEqual({ host: '127.0.0.1', port: 7830 });
+    expect(loadConfig({ SPAMD_URL: 'tcp://spamd.internal' }).spamd).toEqual({ host: 'spamd.internal', port: 783 });
+    for (const value of ['http://127.0.0.1:783', '127.0.0.1:783', 'spamd://'])
+      expect(() => loadConfig({ SPAMD_URL: value })).toThrow(
+        `invalid SPAMD_URL="${value}": must be spamd://host:port or tcp://host:port`,
+      );
+  });
+
   it('reads the HTTP timeouts', () => {
     expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 20_000, keepAliveMs: 65_000 });
-    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({ headersMs: 1000, keepAliveMs: 5000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({
+      headersMs: 1000,
+      keepAliveMs: 5000,
+    });
   });
 
   it('has the metrics listener off by default, on loopback when given a port', () => {
@@ -37,7 +86,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).readyTimeoutMs).toBe(2000);
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1', token: null });
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '::1' }).metrics.host).toBe('::1');
-    const open = loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a-long-enough-token-0123', READY_TIMEOUT_MS: '500' });
+    const open = loadConfig({
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
+      METRICS_TOKEN: 'a-long-enough-token-0123',
+      READY_TIMEOUT_MS: '500',
+    });
     expect(open.metrics).toEqual({ port: 9464, host: '0.0.0.0', token: 'a-long-enough-token-0123' });
     expect(open.readyTimeoutMs).toBe(500);
     // Without a port nothing listens, so no token is needed whatever the host.
@@ -68,10 +122,12 @@ describe('loadConfig', () => {
 
   it('refuses WORKERS above 1 on the embedded database, saying why', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
-    expect(() => loadConfig({ WORKERS: '2' })).toThrow('invalid WORKERS="2": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1');
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      'invalid WORKERS="2": the embedded database (PGlite) allows one process; set DATABASE_URL to run several, or WORKERS=1',
+    );
   });
 
-  it('gives delivery a mail thread per core of each process\'s share (at least one), unless DELIVERY_THREADS says otherwise', () => {
+  it("gives delivery a mail thread per core of each process's share (at least one), unless DELIVERY_THREADS says otherwise", () => {
     const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
     expect(loadConfig({}).delivery.threads).toBe(availableParallelism());
     expect(loadConfig(postgres).delivery.threads).toBe(1);
@@ -110,8 +166,24 @@ describe('loadConfig', () => {
     [{ DNS_SERVERS: 'a:b:c' }, /DNS_SERVERS/],
     [{ ALLOW_PRIVATE_NETWORKS: 'perhaps' }, /ALLOW_PRIVATE_NETWORKS/],
     [{ DATABASE_URL: 'postgres://x/y' }, /MAILSTEAD_SECRET/],
+    [
+      { ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CA_FILE: '/nonexistent/ca.pem' },
+      /WEBHOOK_CA_FILE=.*cannot be read \(ENOENT\)/,
+    ],
+    [{ ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CA_FILE: __filename }, /WEBHOOK_CA_FILE=.*must be a PEM certificate/],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('reads WEBHOOK_CA_FILE once, and only with ALLOW_PRIVATE_NETWORKS (labs and tests)', async () => {
+    const { cert } = (await generate([{ name: 'commonName', value: 'lab-ca' }], { keySize: 2048 })) as { cert: string };
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'ms-ca-')), 'ca.pem');
+    writeFileSync(file, cert);
+    expect(loadConfig({ ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_CA_FILE: file }).webhooks.caPem).toBe(cert);
+    expect(loadConfig({}).webhooks.caPem).toBeNull();
+    expect(() => loadConfig({ WEBHOOK_CA_FILE: file })).toThrow(
+      'invalid WEBHOOK_CA_FILE: it is for labs and tests, and needs ALLOW_PRIVATE_NETWORKS=true',
+    );
   });
 });

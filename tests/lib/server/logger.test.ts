@@ -35,7 +35,9 @@ function failingQueries(name: string, open: () => Promise<{ execute: Execute; cl
     it('a unique violation is logged with the query text, code and constraint, and without the parameters', async () => {
       await database.execute(sql.raw(`create table ${table} (email text primary key, body text)`));
       await database.execute(sql`insert into ${sql.raw(table)} values (${SENTINEL}, ${'first body'})`);
-      const error = await database.execute(sql`insert into ${sql.raw(table)} values (${SENTINEL}, ${'second body'})`).catch((caught: unknown) => caught);
+      const error = await database
+        .execute(sql`insert into ${sql.raw(table)} values (${SENTINEL}, ${'second body'})`)
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(Error);
       expect(String((error as Error).message)).toContain(SENTINEL); // what used to reach the log
 
@@ -59,7 +61,10 @@ function failingQueries(name: string, open: () => Promise<{ execute: Execute; cl
       const { logger, lines } = capturingLogger();
       logger.error({ err: error }, 'query failed');
       expect(lines[0]).not.toContain(SENTINEL);
-      expect(JSON.parse(lines[0]).err.cause).toMatchObject({ code: '22P02', message: 'invalid input syntax for type integer: "[redacted]"' });
+      expect(JSON.parse(lines[0]).err.cause).toMatchObject({
+        code: '22P02',
+        message: 'invalid input syntax for type integer: "[redacted]"',
+      });
     });
   });
 }
@@ -82,8 +87,17 @@ describe.skipIf(!postgresUrl)('with PostgreSQL', () => {
 describe('other errors', () => {
   it('keep their own fields and causes', () => {
     const { logger, lines } = capturingLogger();
-    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379', { cause: new Error('socket closed') }), { code: 'ECONNREFUSED', port: 6379 });
+    const error = Object.assign(
+      new Error('connect ECONNREFUSED 127.0.0.1:6379', { cause: new Error('socket closed') }),
+      { code: 'ECONNREFUSED', port: 6379 },
+    );
     logger.warn({ err: error }, 'redis error');
-    expect(JSON.parse(lines[0]).err).toMatchObject({ type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:6379', code: 'ECONNREFUSED', port: 6379, cause: { message: 'socket closed' } });
+    expect(JSON.parse(lines[0]).err).toMatchObject({
+      type: 'Error',
+      message: 'connect ECONNREFUSED 127.0.0.1:6379',
+      code: 'ECONNREFUSED',
+      port: 6379,
+      cause: { message: 'socket closed' },
+    });
   });
 });

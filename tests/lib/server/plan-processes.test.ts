@@ -11,7 +11,11 @@ describe('planProcesses', () => {
   });
 
   it('keeps one group, at the usual priority, on a host that runs only the worker role or none of it', () => {
-    expect(planProcesses({ roles: ['worker'], workers: 2 })).toEqual([{ name: 'all', roles: ['worker'], count: 2, nice: 0 }]);
-    expect(planProcesses({ roles: ['web', 'smtp'], workers: 4 })).toEqual([{ name: 'all', roles: ['web', 'smtp'], count: 4, nice: 0 }]);
+    expect(planProcesses({ roles: ['worker'], workers: 2 })).toEqual([
+      { name: 'all', roles: ['worker'], count: 2, nice: 0 },
+    ]);
+    expect(planProcesses({ roles: ['web', 'smtp'], workers: 4 })).toEqual([
+      { name: 'all', roles: ['web', 'smtp'], count: 4, nice: 0 },
+    ]);
   });
 });

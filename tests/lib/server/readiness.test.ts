@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createReadiness, readinessReport } from '@/lib/server/readiness';
 
 describe('readinessReport', () => {
-  const base = { roles: ['web', 'worker'] as const, started: new Set(['web', 'worker'] as const), isStopping: false, timeoutMs: 2000 };
+  const base = {
+    roles: ['web', 'worker'] as const,
+    started: new Set(['web', 'worker'] as const),
+    isStopping: false,
+    timeoutMs: 2000,
+  };
 
   it('is ready when the database answers with every migration and every role started', () => {
     expect(readinessReport({ ...base, roles: [...base.roles], database: 'ok', hasMigrations: true })).toEqual({
@@ -13,9 +18,21 @@ describe('readinessReport', () => {
   });
 
   it.each([
-    [{ database: 'unreachable' as const, hasMigrations: null }, ['database', 'migrations'], { database: 'unreachable', migrations: 'unknown' }],
-    [{ database: 'timeout' as const, hasMigrations: null }, ['database', 'migrations'], { database: 'no answer within 2000 ms', migrations: 'unknown' }],
-    [{ database: 'not open yet' as const, hasMigrations: null }, ['database', 'migrations'], { database: 'not open yet', migrations: 'unknown' }],
+    [
+      { database: 'unreachable' as const, hasMigrations: null },
+      ['database', 'migrations'],
+      { database: 'unreachable', migrations: 'unknown' },
+    ],
+    [
+      { database: 'timeout' as const, hasMigrations: null },
+      ['database', 'migrations'],
+      { database: 'no answer within 2000 ms', migrations: 'unknown' },
+    ],
+    [
+      { database: 'not open yet' as const, hasMigrations: null },
+      ['database', 'migrations'],
+      { database: 'not open yet', migrations: 'unknown' },
+    ],
     [{ database: 'ok' as const, hasMigrations: false }, ['migrations'], { database: 'ok', migrations: 'pending' }],
   ])('names what is not ready: %o', (found, failing, checks) => {
     const report = readinessReport({ ...base, roles: [...base.roles], ...found });
@@ -25,7 +42,14 @@ describe('readinessReport', () => {
   });
 
   it('names the roles that have not started, and a process that is stopping', () => {
-    const report = readinessReport({ ...base, roles: ['web', 'worker', 'mx'], started: new Set(['web']), isStopping: true, database: 'ok', hasMigrations: true });
+    const report = readinessReport({
+      ...base,
+      roles: ['web', 'worker', 'mx'],
+      started: new Set(['web']),
+      isStopping: true,
+      database: 'ok',
+      hasMigrations: true,
+    });
     expect(report.failing).toEqual(['role:worker', 'role:mx', 'process']);
     expect(report.checks.roles).toEqual({ web: 'started', worker: 'starting', mx: 'starting' });
     expect(report.checks.process).toBe('stopping');
@@ -50,7 +74,11 @@ describe('createReadiness', () => {
       throw new Error('connect ECONNREFUSED postgres://user:secret@db:5432');
     });
     const report = await readiness.check();
-    expect(report).toMatchObject({ status: 'not ready', failing: ['database', 'migrations'], checks: { database: 'unreachable' } });
+    expect(report).toMatchObject({
+      status: 'not ready',
+      failing: ['database', 'migrations'],
+      checks: { database: 'unreachable' },
+    });
     expect(JSON.stringify(report)).not.toMatch(/secret|ECONNREFUSED/);
   });
 

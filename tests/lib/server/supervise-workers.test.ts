@@ -8,7 +8,10 @@ describe('restartDelayMs', () => {
   });
 
   it('gives up before the cap matters with the default policy (5 crashes a minute)', () => {
-    const total = Array.from({ length: DEFAULT_POLICY.maxCrashes - 1 }, (_, index) => restartDelayMs(index + 1)).reduce((sum, ms) => sum + ms, 0);
+    const total = Array.from({ length: DEFAULT_POLICY.maxCrashes - 1 }, (_, index) => restartDelayMs(index + 1)).reduce(
+      (sum, ms) => sum + ms,
+      0,
+    );
     expect(total).toBeLessThan(DEFAULT_POLICY.crashWindowMs);
   });
 });

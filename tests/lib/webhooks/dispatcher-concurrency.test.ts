@@ -10,15 +10,15 @@ import { systemPrincipal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
 import type { Services } from '@/lib/core/context';
 import { messageEventPayload } from '@/lib/core/events/message-event';
-import { createTemplateRenderer } from '@/lib/core/templating/template-renderer';
+import { createTemplateRenderer } from '@/lib/core/templates/engine/template-renderer';
 import { createWebhook } from '@/lib/core/webhooks/create-webhook';
 import { MIGRATIONS_FOLDER, type Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { events, webhookDeliveries, webhooks, workers } from '@/lib/db/schema';
 import { SecretBox } from '@/lib/shared/crypto';
 import { newId } from '@/lib/shared/ids';
-import { hostIdentity } from '@/lib/mail/worker-liveness';
-import { startWebhookDispatcher } from '@/lib/webhooks/webhook-dispatcher';
+import { hostIdentity } from '@/lib/workers/liveness';
+import { startWebhookDispatcher } from '@/lib/workers/webhook-loop';
 import { TEST_CONFIG, TestDns, as } from '../../support/memory-services';
 
 /**
@@ -90,20 +90,52 @@ describe.skipIf(!adminUrl)('two dispatchers on one PostgreSQL database', () => {
     await migrate(first.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await Promise.all([first.renderer.close(), second.renderer.close()]);
 
-    const account = await createAccount(as(first, systemPrincipal('')), { name: 'Concurrency', owner_email: `owner-${newId()}@example.com`, owner_password: 'correct horse battery staple' });
-    const accountId = account.account_id;
-    const webhook = await createWebhook(as(first, systemPrincipal(accountId)), { name: 'Shared', url: `${base}/hook`, scope: 'global', on_delivered: true });
-    const rows = Array.from({ length: EVENTS }, (_, index) => {
-      const message = { id: newId(), accountId, sender: 'news@acme.example', recipient: `r${index}@rcpt.example`, subject: 'Hi', messageIdHeader: `<${newId()}@acme.example>` };
-      return { accountId, type: 'message.delivered' as const, messageId: message.id, payload: messageEventPayload('message.delivered', message) };
+    const account = await createAccount(as(first, systemPrincipal('')), {
+      name: 'Concurrency',
+      owner_email: `owner-${newId()}@example.com`,
+      owner_password: 'correct horse battery staple',
     });
-    for (let offset = 0; offset < rows.length; offset += 200) await first.db.insert(events).values(rows.slice(offset, offset + 200));
-    expect((await first.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id))).length).toBe(EVENTS);
+    const accountId = account.account_id;
+    const webhook = await createWebhook(as(first, systemPrincipal(accountId)), {
+      name: 'Shared',
+      url: `${base}/hook`,
+      scope: 'global',
+      on_delivered: true,
+    });
+    const rows = Array.from({ length: EVENTS }, (_, index) => {
+      const message = {
+        id: newId(),
+        accountId,
+        sender: 'news@acme.example',
+        recipient: `r${index}@rcpt.example`,
+        subject: 'Hi',
+        messageIdHeader: `<${newId()}@acme.example>`,
+      };
+      return {
+        accountId,
+        type: 'message.delivered' as const,
+        messageId: message.id,
+        payload: messageEventPayload('message.delivered', message),
+      };
+    });
+    for (let offset = 0; offset < rows.length; offset += 200)
+      await first.db.insert(events).values(rows.slice(offset, offset + 200));
+    expect(
+      (await first.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id))).length,
+    ).toBe(EVENTS);
 
     // Both workers registered with a live heartbeat, as the delivery worker does it, so that neither
     // takes the other for dead and frees its leases (pid 1 stands for "another live process").
     const now = new Date();
-    await first.db.insert(workers).values(['worker-a', 'worker-b'].map((id) => ({ id, hostname: hostIdentity(), pid: 1, startedAt: now, heartbeatAt: now })));
+    await first.db.insert(workers).values(
+      ['worker-a', 'worker-b'].map((id) => ({
+        id,
+        hostname: hostIdentity(),
+        pid: 1,
+        startedAt: now,
+        heartbeatAt: now,
+      })),
+    );
 
     const holders = new Set<string>();
     const watching = setInterval(() => {
@@ -121,7 +153,10 @@ describe.skipIf(!adminUrl)('two dispatchers on one PostgreSQL database', () => {
     try {
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const [{ waiting }] = await first.db.select({ waiting: sql<number>`count(*)::int` }).from(webhookDeliveries).where(sql`${webhookDeliveries.status} <> 'delivered'`);
+        const [{ waiting }] = await first.db
+          .select({ waiting: sql<number>`count(*)::int` })
+          .from(webhookDeliveries)
+          .where(sql`${webhookDeliveries.status} <> 'delivered'`);
         if (waiting === 0) break;
         if (Date.now() > deadline) throw new Error(`${waiting} deliveries still waiting`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -133,9 +168,14 @@ describe.skipIf(!adminUrl)('two dispatchers on one PostgreSQL database', () => {
 
     expect(received).toHaveLength(EVENTS);
     expect(new Set(received).size).toBe(EVENTS);
-    const deliveries = await first.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhook.id));
+    const deliveries = await first.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhookId, webhook.id));
     expect(new Set(received)).toEqual(new Set(deliveries.map((row) => row.id)));
-    expect(deliveries.every((row) => row.attempts === 1 && row.status === 'delivered' && row.lockedBy === null)).toBe(true);
+    expect(deliveries.every((row) => row.attempts === 1 && row.status === 'delivered' && row.lockedBy === null)).toBe(
+      true,
+    );
     // Both took part.
     expect([...holders].sort()).toEqual(['worker-a', 'worker-b']);
     // The counters, written under the webhook row's lock by both, add up.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/lib/server/config';
-import { nextRetryDelayMs } from '@/lib/webhooks/retry-schedule';
+import { MAX_ENDPOINT_BACKOFF_MS, endpointBackoffMs, nextRetryDelayMs } from '@/lib/webhooks/retry-schedule';
 
 describe('webhook retry schedule', () => {
   const schedule = [5, 60, 300];
@@ -31,8 +31,23 @@ describe('webhook retry schedule', () => {
   });
 
   it('WEBHOOK_RETRY_SCHEDULE and the disable rule are configurable; nonsense is refused', () => {
-    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1, 2,3', WEBHOOK_DISABLE_AFTER_FAILURES: '3', WEBHOOK_DISABLE_AFTER_SECONDS: '0' }).webhooks).toMatchObject({ retrySchedule: [1, 2, 3], disableAfterFailures: 3, disableAfterSeconds: 0 });
+    expect(
+      loadConfig({
+        WEBHOOK_RETRY_SCHEDULE: '1, 2,3',
+        WEBHOOK_DISABLE_AFTER_FAILURES: '3',
+        WEBHOOK_DISABLE_AFTER_SECONDS: '0',
+      }).webhooks,
+    ).toMatchObject({ retrySchedule: [1, 2, 3], disableAfterFailures: 3, disableAfterSeconds: 0 });
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1,x' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
     expect(() => loadConfig({ WEBHOOK_DISABLE_AFTER_FAILURES: '0' })).toThrow(/WEBHOOK_DISABLE_AFTER_FAILURES/);
+  });
+
+  it('a failing endpoint waits no longer than a delivery at the same step would, and at most 5 minutes', () => {
+    expect(endpointBackoffMs(1, schedule)).toBe(4500);
+    expect(endpointBackoffMs(2, schedule)).toBe(54_000);
+    for (let step = 1; step <= schedule.length; step++)
+      expect(endpointBackoffMs(step, schedule)).toBeLessThanOrEqual(nextRetryDelayMs(step, schedule, () => 0)!);
+    expect(endpointBackoffMs(3, schedule)).toBe(270_000);
+    expect(endpointBackoffMs(500, [5, 60, 300, 28_800])).toBe(MAX_ENDPOINT_BACKOFF_MS);
   });
 });

@@ -6,10 +6,15 @@ import { signWebhook, webhookHeaders } from '@/lib/webhooks/sign-webhook';
 /** Our signatures checked by an independent implementation (the `standardwebhooks` package). */
 describe('webhook signing', () => {
   const secret = generateWebhookSecret();
-  const body = JSON.stringify({ type: 'message.delivered', timestamp: '2026-11-22T10:00:00.000Z', webhook_id: '01a20000-0000-7000-8000-000000000001', data: { id: 'x' } });
+  const body = JSON.stringify({
+    type: 'message.delivered',
+    timestamp: '2026-11-22T10:00:00.000Z',
+    webhook_id: '01a20000-0000-7000-8000-000000000001',
+    data: { id: 'x' },
+  });
   const id = '01a20000-0000-7000-8000-0000000000ab';
 
-  it('secrets have the AhaSend tools\' format: aha-whsec- and 64 alphanumerics', () => {
+  it("secrets have the AhaSend tools' format: aha-whsec- and 64 alphanumerics", () => {
     expect(secret).toMatch(/^aha-whsec-[A-Za-z0-9]{64}$/);
     expect(generateWebhookSecret()).not.toBe(secret);
   });
@@ -23,7 +28,9 @@ describe('webhook signing', () => {
 
   it('verifies with standardwebhooks given the base64 of those bytes, the stock whsec_ form', () => {
     const headers = webhookHeaders(secret, id, body, new Date());
-    expect(new Webhook(`whsec_${Buffer.from(secret, 'utf8').toString('base64')}`).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(new Webhook(`whsec_${Buffer.from(secret, 'utf8').toString('base64')}`).verify(body, headers)).toEqual(
+      JSON.parse(body),
+    );
   });
 
   it('is not the stock scheme: decoding the secret as base64 gives another key, and the check fails', () => {
@@ -37,7 +44,9 @@ describe('webhook signing', () => {
     const wh = new Webhook(secret, { format: 'raw' });
     expect(() => wh.verify(body.replace('x', 'y'), headers)).toThrow();
     expect(() => wh.verify(body, { ...headers, 'webhook-id': `${id}0` })).toThrow();
-    expect(() => wh.verify(body, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) })).toThrow();
+    expect(() =>
+      wh.verify(body, { ...headers, 'webhook-timestamp': String(Number(headers['webhook-timestamp']) - 1) }),
+    ).toThrow();
     expect(signWebhook(secret, id, Math.floor(at.getTime() / 1000), body)).toBe(headers['webhook-signature']);
   });
 

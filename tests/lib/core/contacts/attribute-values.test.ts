@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkAttributeValues, isCanonicalAttributeValue, type AttributeType } from '@/lib/core/contacts/attribute-values';
+import {
+  checkAttributeValues,
+  isCanonicalAttributeValue,
+  type AttributeType,
+} from '@/lib/core/contacts/attribute-values';
 
 const definitions: { key: string; type: AttributeType }[] = [
   { key: 'plan', type: 'string' },
@@ -11,7 +15,15 @@ const definitions: { key: string; type: AttributeType }[] = [
 
 describe('checkAttributeValues (R4)', () => {
   it('accepts canonical values of every type, and null for any defined key', () => {
-    expect(checkAttributeValues(definitions, { plan: 'gold', age: 42, vip: true, birthday: '2024-02-29', signed_up: '2024-01-05T10:30:00.123+02:00' })).toEqual([]);
+    expect(
+      checkAttributeValues(definitions, {
+        plan: 'gold',
+        age: 42,
+        vip: true,
+        birthday: '2024-02-29',
+        signed_up: '2024-01-05T10:30:00.123+02:00',
+      }),
+    ).toEqual([]);
     expect(checkAttributeValues(definitions, { plan: null, age: null })).toEqual([]);
     expect(checkAttributeValues(definitions, {})).toEqual([]);
   });
@@ -34,12 +46,16 @@ describe('checkAttributeValues (R4)', () => {
   ];
   for (const [key, value, message] of refused) {
     it(`refuses ${key} = ${JSON.stringify(value)}`, () => {
-      expect(checkAttributeValues(definitions, { [key]: value })).toEqual([{ key, message: expect.stringMatching(message) }]);
+      expect(checkAttributeValues(definitions, { [key]: value })).toEqual([
+        { key, message: expect.stringMatching(message) },
+      ]);
     });
   }
 
   it('names every unknown key, including keys that are members of Object.prototype', () => {
-    const attributes = JSON.parse('{"__proto__": 1, "constructor": "x", "toString": 2, "plan": "ok", "nope": true}') as Record<string, unknown>;
+    const attributes = JSON.parse(
+      '{"__proto__": 1, "constructor": "x", "toString": 2, "plan": "ok", "nope": true}',
+    ) as Record<string, unknown>;
     const errors = checkAttributeValues(definitions, attributes);
     expect(errors.map((error) => error.key)).toEqual(['__proto__', 'constructor', 'toString', 'nope']);
     expect(errors[0].message).toBe('attribute `__proto__` is not defined for this account');
@@ -47,11 +63,16 @@ describe('checkAttributeValues (R4)', () => {
 
   it('refuses string values over 10,000 characters', () => {
     expect(checkAttributeValues(definitions, { plan: 'x'.repeat(10_000) })).toEqual([]);
-    expect(checkAttributeValues(definitions, { plan: 'x'.repeat(10_001) })).toEqual([{ key: 'plan', message: 'attribute `plan` must be at most 10000 characters' }]);
+    expect(checkAttributeValues(definitions, { plan: 'x'.repeat(10_001) })).toEqual([
+      { key: 'plan', message: 'attribute `plan` must be at most 10000 characters' },
+    ]);
   });
 
   it('reports one error per key, in the order of the input', () => {
-    expect(checkAttributeValues(definitions, { vip: 'no', age: '1' }).map((error) => error.key)).toEqual(['vip', 'age']);
+    expect(checkAttributeValues(definitions, { vip: 'no', age: '1' }).map((error) => error.key)).toEqual([
+      'vip',
+      'age',
+    ]);
   });
 
   it('knows a leap second and offsets in datetimes', () => {

@@ -44,10 +44,12 @@ describe('checkDomainDns', () => {
     expect(dmarc?.error).toContain('SERVFAIL');
   });
 
-  it('does not find another account\'s domain', async () => {
+  it("does not find another account's domain", async () => {
     const other = await newAccount(services, 'Other');
     await createDomain(as(services, keyPrincipal(accountId, ['domains:write'])), { domain: 'mine.example' });
-    const error = await checkDomainDns(as(services, keyPrincipal(other.accountId, ['domains:write'])), { domain: 'mine.example' }).catch((caught) => caught);
+    const error = await checkDomainDns(as(services, keyPrincipal(other.accountId, ['domains:write'])), {
+      domain: 'mine.example',
+    }).catch((caught) => caught);
     expect(error.kind).toBe('not_found');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { angleAddress, FIELD_LIMITS, parseFieldBlocks, parseHeaderSection, typedAddress, typedText } from '@/lib/core/inbound/report-fields';
+import {
+  angleAddress,
+  FIELD_LIMITS,
+  parseFieldBlocks,
+  parseHeaderSection,
+  typedAddress,
+  typedText,
+} from '@/lib/core/inbound/internal/report-fields';
 
 describe('parseFieldBlocks', () => {
   it('splits blocks on blank lines, lower-cases names, unfolds continuation lines, first occurrence wins', () => {
@@ -22,9 +29,24 @@ describe('parseFieldBlocks', () => {
   });
 
   it.each([
-    ['a folded line cannot start a field: it is more of the diagnostic', 'Diagnostic-Code: smtp; 550 x\r\n Action: delivered\r\nAction: failed', 'smtp; 550 x Action: delivered', 'failed'],
-    ['NUL, ESC and lone CR become spaces', 'Diagnostic-Code: smtp; 550 a\u0000b\u001b[31mc\rAction: delivered\r\nAction: failed', 'smtp; 550 a b [31mc', 'failed'],
-    ['markup stays text', 'Diagnostic-Code: <script>alert(1)</script>\r\nAction: failed', '<script>alert(1)</script>', 'failed'],
+    [
+      'a folded line cannot start a field: it is more of the diagnostic',
+      'Diagnostic-Code: smtp; 550 x\r\n Action: delivered\r\nAction: failed',
+      'smtp; 550 x Action: delivered',
+      'failed',
+    ],
+    [
+      'NUL, ESC and lone CR become spaces',
+      'Diagnostic-Code: smtp; 550 a\u0000b\u001b[31mc\rAction: delivered\r\nAction: failed',
+      'smtp; 550 a b [31mc',
+      'failed',
+    ],
+    [
+      'markup stays text',
+      'Diagnostic-Code: <script>alert(1)</script>\r\nAction: failed',
+      '<script>alert(1)</script>',
+      'failed',
+    ],
   ])('header injection in Diagnostic-Code is carried as data: %s', (_, text, diagnostic, action) => {
     const [block] = parseFieldBlocks(text);
     expect(block.get('action')).toBe(action);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounceSeverity } from '@/lib/core/messages/bounce-severity';
+import { bounceSeverity } from '@/lib/core/messages/internal/bounce-severity';
 
 describe('bounceSeverity: hard bounces are the classes that suppress', () => {
   it.each([

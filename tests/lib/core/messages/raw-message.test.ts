@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatRawMessage, headerValue, parseRawMessage } from '@/lib/core/messages/raw-message';
+import { formatRawMessage, headerValue, parseRawMessage } from '@/lib/core/messages/internal/raw-message';
 
 describe('parseRawMessage', () => {
-  const raw = 'From: Shop <shop@example.com>\r\nMessage-ID:\r\n <a@b>\r\nAhaSend-Tags: a,\r\n\tb\r\nSubject: Hi\r\n\r\nbody\r\n\r\nmore\r\n';
+  const raw =
+    'From: Shop <shop@example.com>\r\nMessage-ID:\r\n <a@b>\r\nAhaSend-Tags: a,\r\n\tb\r\nSubject: Hi\r\n\r\nbody\r\n\r\nmore\r\n';
 
   it('unfolds values, keeps the lines as written, and leaves the body alone', () => {
     const message = parseRawMessage(raw)!;
@@ -14,8 +15,13 @@ describe('parseRawMessage', () => {
 
   it('drops fields without leaving a blank line, and adds fields first', () => {
     const message = parseRawMessage(raw)!;
-    const kept = { ...message, headers: message.headers.filter((header) => !header.name.toLowerCase().startsWith('ahasend-')) };
-    expect(formatRawMessage(kept, [['Date', 'now']])).toBe('Date: now\r\nFrom: Shop <shop@example.com>\r\nMessage-ID:\r\n <a@b>\r\nSubject: Hi\r\n\r\nbody\r\n\r\nmore\r\n');
+    const kept = {
+      ...message,
+      headers: message.headers.filter((header) => !header.name.toLowerCase().startsWith('ahasend-')),
+    };
+    expect(formatRawMessage(kept, [['Date', 'now']])).toBe(
+      'Date: now\r\nFrom: Shop <shop@example.com>\r\nMessage-ID:\r\n <a@b>\r\nSubject: Hi\r\n\r\nbody\r\n\r\nmore\r\n',
+    );
   });
 
   it('refuses a header line without a colon', () => {

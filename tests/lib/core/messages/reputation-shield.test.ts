@@ -15,10 +15,23 @@ describe('Reputation Shield', () => {
     ['iclod.com', 'icloud.com'],
   ])('%s is a typo of %s', (domain, intended) => {
     expect(likelyIntendedDomain(domain)).toBe(intended);
-    expect(shieldRefusal(domain, ON)).toMatch(new RegExp(`typo of ${intended.replace('.', '\\.')}.*reject_mistyped_recipients`));
+    expect(shieldRefusal(domain, ON)).toMatch(
+      new RegExp(`typo of ${intended.replace('.', '\\.')}.*reject_mistyped_recipients`),
+    );
   });
 
-  it.each(['gmail.com', 'email.com', 'ymail.com', 'hotmail.co.uk', 'yahoo.co.jp', 'example.com', 'aol.com', 'aob.com', 'acme.example.org', 'mail.google.com'])('%s is not a typo', (domain) => {
+  it.each([
+    'gmail.com',
+    'email.com',
+    'ymail.com',
+    'hotmail.co.uk',
+    'yahoo.co.jp',
+    'example.com',
+    'aol.com',
+    'aob.com',
+    'acme.example.org',
+    'mail.google.com',
+  ])('%s is not a typo', (domain) => {
     expect(likelyIntendedDomain(domain)).toBeNull();
   });
 
@@ -31,6 +44,7 @@ describe('Reputation Shield', () => {
   });
 
   it('refuses nothing while both switches are off', () => {
-    for (const domain of ['mailinator.com', 'gmial.com', 'example.com']) expect(shieldRefusal(domain, SHIELD_OFF)).toBeNull();
+    for (const domain of ['mailinator.com', 'gmial.com', 'example.com'])
+      expect(shieldRefusal(domain, SHIELD_OFF)).toBeNull();
   });
 });

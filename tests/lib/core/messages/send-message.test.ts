@@ -28,17 +28,28 @@ beforeAll(async () => {
 afterAll(() => services?.close());
 
 const send = (body: Record<string, unknown>, who: Principal = principal) =>
-  sendMessage(as(services, who), { from: { email: 'news@acme.example' }, subject: 'Hello', text_content: 'Hi', recipients: [{ email: 'a@example.org' }], ...body });
+  sendMessage(as(services, who), {
+    from: { email: 'news@acme.example' },
+    subject: 'Hello',
+    text_content: 'Hi',
+    recipients: [{ email: 'a@example.org' }],
+    ...body,
+  });
 
 const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (caught: unknown) => caught as { kind: string; message: string });
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught as { kind: string; message: string },
+  );
   expect(error, 'expected the verb to refuse').not.toBeNull();
   return error!;
 };
 
 describe('sendMessage', () => {
   it('queues one message per recipient, the content once, and a reception event each', async () => {
-    const result = await send({ recipients: [{ email: 'A@Example.org', name: 'A' }, { email: 'b@example.org' }, { email: 'not an address' }] });
+    const result = await send({
+      recipients: [{ email: 'A@Example.org', name: 'A' }, { email: 'b@example.org' }, { email: 'not an address' }],
+    });
     expect(result.data.map((item) => item.status)).toEqual(['queued', 'queued', 'error']);
     expect(result.data[0].recipient.email).toBe('a@example.org');
     const ids = result.data.filter((item) => item.id).map((item) => item.id!);
@@ -69,9 +80,24 @@ describe('sendMessage', () => {
     ['an unverified domain', { from: { email: 'x@unverified.example' } }, 'from.email', 'not verified'],
     ['a domain of nobody', { from: { email: 'x@nobody.example' } }, 'from.email', 'not a domain of this account'],
     ['no body at all', { text_content: null }, 'text_content', 'Either text_content or html_content is required'],
-    ['reply_to and a Reply-To header', { reply_to: { email: 'r@acme.example' }, headers: { 'Reply-To': 'x@acme.example' } }, 'reply_to', 'not both'],
-    ['a schedule more than 7 days ahead', { schedule: { first_attempt: '2026-12-10T00:00:00Z' } }, 'schedule', '7 days'],
-    ['no recipient that can be accepted', { recipients: [{ email: 'nope' }] }, 'recipients', 'no recipient could be accepted'],
+    [
+      'reply_to and a Reply-To header',
+      { reply_to: { email: 'r@acme.example' }, headers: { 'Reply-To': 'x@acme.example' } },
+      'reply_to',
+      'not both',
+    ],
+    [
+      'a schedule more than 7 days ahead',
+      { schedule: { first_attempt: '2026-12-10T00:00:00Z' } },
+      'schedule',
+      '7 days',
+    ],
+    [
+      'no recipient that can be accepted',
+      { recipients: [{ email: 'nope' }] },
+      'recipients',
+      'no recipient could be accepted',
+    ],
   ])('refuses %s with 400 naming %s', async (_name, body, field, text) => {
     const error = await rejection(send(body));
     expect(error.kind).toBe('invalid_input');
@@ -80,9 +106,15 @@ describe('sendMessage', () => {
   });
 
   it('renders templates per recipient at acceptance and refuses one that breaks its limits', async () => {
-    const ok = await send({ text_content: 'Hi {{ name | default("friend") }}', substitutions: {}, recipients: [{ email: 'a@example.org', substitutions: { name: 'Ann' } }] });
+    const ok = await send({
+      text_content: 'Hi {{ name | default("friend") }}',
+      substitutions: {},
+      recipients: [{ email: 'a@example.org', substitutions: { name: 'Ann' } }],
+    });
     expect(ok.data[0].status).toBe('queued');
-    const error = await rejection(send({ text_content: '{% for i in range(100000000) %}x{% endfor %}', substitutions: {} }));
+    const error = await rejection(
+      send({ text_content: '{% for i in range(100000000) %}x{% endfor %}', substitutions: {} }),
+    );
     expect(error.kind).toBe('invalid_input');
     expect(error.message).toMatch(/^text_content: /);
   });
@@ -104,9 +136,11 @@ describe('cancelMessage', () => {
     expect(error.message).toContain('only scheduled messages can be cancelled');
   });
 
-  it('does not find another account\'s message', async () => {
+  it("does not find another account's message", async () => {
     const other = await newAccount(services, 'Other');
-    const scheduled = await send({ schedule: { first_attempt: new Date(services.now().getTime() + 3600_000).toISOString() } });
+    const scheduled = await send({
+      schedule: { first_attempt: new Date(services.now().getTime() + 3600_000).toISOString() },
+    });
     const error = await rejection(cancelMessage(as(services, other.principal), { message_id: scheduled.data[0].id! }));
     expect(error.kind).toBe('not_found');
   });
@@ -124,7 +158,16 @@ describe('conversation and v1', () => {
     });
     expect(result.data).toHaveLength(3);
     expect(new Set(result.data.map((item) => item.id)).size).toBe(1);
-    const [content] = await services.db.select().from(messageContents).where(eq(messageContents.id, (await services.db.select().from(messages).where(eq(messages.messageIdHeader, result.data[0].id)))[0].contentId));
+    const [content] = await services.db
+      .select()
+      .from(messageContents)
+      .where(
+        eq(
+          messageContents.id,
+          (await services.db.select().from(messages).where(eq(messages.messageIdHeader, result.data[0].id)))[0]
+            .contentId,
+        ),
+      );
     expect(content.isTemplated).toBe(false);
     expect(content.structured?.cc).toEqual([{ email: 'cc@example.org', name: null }]);
   });

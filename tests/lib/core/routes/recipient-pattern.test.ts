@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesRecipientPattern, parseRecipientPattern } from '@/lib/core/routes/recipient-pattern';
+import { matchesRecipientPattern, parseRecipientPattern } from '@/lib/core/routes/internal/recipient-pattern';
 
 describe('parseRecipientPattern', () => {
   it.each([
@@ -13,7 +13,17 @@ describe('parseRecipientPattern', () => {
     expect(parseRecipientPattern(raw)).toEqual({ ok: true, ...expected });
   });
 
-  it.each([['support@*.example.com'], ['support@*'], ['sup port@example.com'], ['<a>@example.com'], ['a,b@example.com'], ['@example.com'], ['a@localhost'], ['a@127.0.0.1'], [`${'a'.repeat(65)}@example.com`]])('%j is refused', (raw) => {
+  it.each([
+    ['support@*.example.com'],
+    ['support@*'],
+    ['sup port@example.com'],
+    ['<a>@example.com'],
+    ['a,b@example.com'],
+    ['@example.com'],
+    ['a@localhost'],
+    ['a@127.0.0.1'],
+    [`${'a'.repeat(65)}@example.com`],
+  ])('%j is refused', (raw) => {
     expect(parseRecipientPattern(raw).ok).toBe(false);
   });
 });

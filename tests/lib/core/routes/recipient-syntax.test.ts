@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRecipientPattern } from '@/lib/core/routes/recipient-pattern';
-import { recipientSyntaxError } from '@/lib/core/routes/recipient-syntax';
+import { parseRecipientPattern } from '@/lib/core/routes/internal/recipient-pattern';
+import { recipientSyntaxError } from '@/lib/core/routes/internal/recipient-syntax';
 
 // The form's browser-safe check must refuse what the verb refuses, and accept what it accepts
 // (internationalised domains aside, which only the verb can convert).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { billingPeriodOf } from '@/lib/core/sub-accounts/billing-period';
-import { websiteHostOf } from '@/lib/core/sub-accounts/present';
+import { billingPeriodOf } from '@/lib/core/sub-accounts/internal/billing-period';
+import { websiteHostOf } from '@/lib/core/sub-accounts/internal/present';
 import { createSubAccountSchema, updateSubAccountSchema } from '@/lib/core/sub-accounts/schemas';
-import { normalizeWebsite } from '@/lib/core/sub-accounts/website';
+import { normalizeWebsite } from '@/lib/core/sub-accounts/internal/website';
 
 describe('billingPeriodOf', () => {
   it.each([
@@ -17,14 +17,18 @@ describe('billingPeriodOf', () => {
 
 describe('sub account website', () => {
   it('is a domain name, normalised, kept as the account URL and shown as its host', () => {
-    expect(createSubAccountSchema.parse({ name: ' Acme ', website: 'Acme.Example.COM.' })).toEqual({ name: 'Acme', website: 'Acme.Example.COM.', monthly_credit: 0 });
+    expect(createSubAccountSchema.parse({ name: ' Acme ', website: 'Acme.Example.COM.' })).toEqual({
+      name: 'Acme',
+      website: 'Acme.Example.COM.',
+      monthly_credit: 0,
+    });
     expect(normalizeWebsite('Acme.Example.COM.')).toBe('acme.example.com');
     expect(websiteHostOf('https://acme.example.com')).toBe('acme.example.com');
     expect(websiteHostOf('https://acme.example.com/about')).toBe('acme.example.com');
     expect(websiteHostOf(null)).toBe('');
   });
 
-  it.each(['https://acme.example.com', 'localhost', '10.0.0.1', ''])('refuses %j', (website) => {
+  it.each(['https://acme.example.com/about', 'localhost', '10.0.0.1', ''])('refuses %j', (website) => {
     expect(() => normalizeWebsite(website)).toThrow(/website: must be a domain name/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWebsite } from '@/lib/core/sub-accounts/website';
+import { normalizeWebsite } from '@/lib/core/sub-accounts/internal/website';
 
 /** A sub account's website is shown in the dashboard and the API: only a domain name gets in. */
 describe('normalizeWebsite', () => {
@@ -8,10 +8,20 @@ describe('normalizeWebsite', () => {
     expect(normalizeWebsite('bücher.example')).toBe('xn--bcher-kva.example');
   });
 
+  it('takes the domain of a web address, as the account Website field accepts both', () => {
+    expect(normalizeWebsite('https://Acme.Example.com')).toBe('acme.example.com');
+    expect(normalizeWebsite(' http://acme.example.com/ ')).toBe('acme.example.com');
+  });
+
   it.each([
     ['a script URL', 'javascript:alert(1)'],
     ['markup', '<script>alert(1)</script>.example.com'],
-    ['a URL with a scheme', 'https://acme.example.com'],
+    ['a URL with a path', 'https://acme.example.com/pricing'],
+    ['a URL with a query', 'https://acme.example.com?a=b'],
+    ['a URL with credentials', 'https://user:pw@acme.example.com'],
+    ['a URL with a port', 'https://acme.example.com:8443'],
+    ['another scheme', 'ftp://acme.example.com'],
+    ['a scheme and nothing else', 'https://'],
     ['a path', 'acme.example.com/../../etc/passwd'],
     ['a header break', 'acme.example.com\r\nSet-Cookie: a=b'],
     ['a NUL', 'acme\u0000.example.com'],

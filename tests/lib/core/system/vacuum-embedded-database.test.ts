@@ -14,12 +14,16 @@ beforeAll(async () => {
 async function queueDeliverAndPurge() {
   await db.insert(messages).values(Array.from({ length: 1000 }, () => queuedMessage(null)));
   await db.execute(sql`update messages set lease_until = now() + interval '1 minute', locked_by = 'worker'`);
-  await db.execute(sql`update messages set status = 'delivered', lease_until = null, locked_by = null, delivered_at = now()`);
+  await db.execute(
+    sql`update messages set status = 'delivered', lease_until = null, locked_by = null, delivered_at = now()`,
+  );
   await db.execute(sql`delete from messages`);
 }
 
 async function messagesBytes(): Promise<number> {
-  const { rows } = (await db.execute(sql`select pg_total_relation_size('messages')::bigint as bytes`)) as unknown as { rows: { bytes: string }[] };
+  const { rows } = (await db.execute(sql`select pg_total_relation_size('messages')::bigint as bytes`)) as unknown as {
+    rows: { bytes: string }[];
+  };
   return Number(rows[0].bytes);
 }
 

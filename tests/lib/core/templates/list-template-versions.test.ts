@@ -21,7 +21,8 @@ beforeAll(async () => {
 
 afterAll(() => services?.close());
 
-const list = (query: Record<string, unknown>, who: Principal = principal) => listTemplateVersions(as(services, who), { template_id: templateId, ...query });
+const list = (query: Record<string, unknown>, who: Principal = principal) =>
+  listTemplateVersions(as(services, who), { template_id: templateId, ...query });
 const numbers = (page: { items: { version: number }[] }) => page.items.map((item) => item.version);
 
 describe('listTemplateVersions', () => {
@@ -49,17 +50,26 @@ describe('listTemplateVersions', () => {
 
   it.each([
     [{ after: 'nope' }, /invalid after cursor/],
-    [{ before: Buffer.from(JSON.stringify({ id: '0190a0a0-0000-7000-8000-000000000000' })).toString('base64url') }, /invalid before cursor/],
+    [
+      { before: Buffer.from(JSON.stringify({ id: '0190a0a0-0000-7000-8000-000000000000' })).toString('base64url') },
+      /invalid before cursor/,
+    ],
     [{ cursor: Buffer.from(JSON.stringify({ number: -1 })).toString('base64url') }, /^invalid cursor$/],
     [{ limit: 0 }, /limit must be between 1 and 100/],
   ])('%j is invalid input', async (query, message) => {
-    const error = await list(query).then(() => null, (caught: { kind: string; message: string }) => caught);
+    const error = await list(query).then(
+      () => null,
+      (caught: { kind: string; message: string }) => caught,
+    );
     expect(error?.kind).toBe('invalid_input');
     expect(error?.message).toMatch(message);
   });
 
   it("another account's template is not found", async () => {
-    const error = await list({}, other).then(() => null, (caught: { kind: string }) => caught);
+    const error = await list({}, other).then(
+      () => null,
+      (caught: { kind: string }) => caught,
+    );
     expect(error?.kind).toBe('not_found');
   });
 });

@@ -17,7 +17,10 @@ afterAll(() => services?.close());
 
 const preview = (body: Record<string, unknown>, who: Principal = principal) => previewTemplate(as(services, who), body);
 const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (caught: unknown) => caught as { kind: string; message: string; field?: string });
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught as { kind: string; message: string; field?: string },
+  );
   expect(error, 'expected the preview to be refused').not.toBeNull();
   return error!;
 };
@@ -30,12 +33,27 @@ describe('previewTemplate', () => {
       text_content: 'Hello {{ first_name }}{% if vip %}, VIP{% endif %}',
       substitutions: { first_name: 'Ada <b>', vip: true },
     });
-    expect(result).toEqual({ object: 'template_preview', subject: 'Hi Ada <b>', html_content: '<p>Ada &lt;b&gt; free</p>', text_content: 'Hello Ada <b>, VIP' });
+    expect(result).toEqual({
+      object: 'template_preview',
+      subject: 'Hi Ada <b>',
+      html_content: '<p>Ada &lt;b&gt; free</p>',
+      text_content: 'Hello Ada <b>, VIP',
+    });
   });
 
   it('missing parts stay null, and missing values print nothing', async () => {
-    expect(await preview({ html_content: '<p>{{ nobody }}</p>' })).toEqual({ object: 'template_preview', subject: null, html_content: '<p></p>', text_content: null });
-    expect(await preview({ subject: '', text_content: '', substitutions: null })).toEqual({ object: 'template_preview', subject: null, html_content: null, text_content: null });
+    expect(await preview({ html_content: '<p>{{ nobody }}</p>' })).toEqual({
+      object: 'template_preview',
+      subject: null,
+      html_content: '<p></p>',
+      text_content: null,
+    });
+    expect(await preview({ subject: '', text_content: '', substitutions: null })).toEqual({
+      object: 'template_preview',
+      subject: null,
+      html_content: null,
+      text_content: null,
+    });
   });
 
   it.each([
@@ -49,11 +67,31 @@ describe('previewTemplate', () => {
   });
 
   it.each([
-    ['a JavaScript constructor chain', '{{ range.constructor("return process.env")() }}', /^text_content: template error: /],
-    ['a Python-style escape to globals', '{{ "".__class__.__mro__[1].__subclasses__() }}', /^text_content: template error: /],
-    ['a huge range', '{% for i in range(100000000) %}x{% endfor %}', /^text_content: template error: range of 100000000 items/],
-    ['nested loops past the iteration limit', '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}', /^text_content: template error: /],
-    ['endless recursion', '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}', /^text_content: template error: nested deeper than/],
+    [
+      'a JavaScript constructor chain',
+      '{{ range.constructor("return process.env")() }}',
+      /^text_content: template error: /,
+    ],
+    [
+      'a Python-style escape to globals',
+      '{{ "".__class__.__mro__[1].__subclasses__() }}',
+      /^text_content: template error: /,
+    ],
+    [
+      'a huge range',
+      '{% for i in range(100000000) %}x{% endfor %}',
+      /^text_content: template error: range of 100000000 items/,
+    ],
+    [
+      'nested loops past the iteration limit',
+      '{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}',
+      /^text_content: template error: /,
+    ],
+    [
+      'endless recursion',
+      '{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}',
+      /^text_content: template error: nested deeper than/,
+    ],
   ])('%s is invalid input within the limits, never a crash or a hang', async (_name, text_content, message) => {
     const started = Date.now();
     const error = await rejection(preview({ text_content, substitutions: {} }));
@@ -64,16 +102,26 @@ describe('previewTemplate', () => {
   });
 
   it('probes of objects and prototypes render nothing', async () => {
-    const result = await preview({ text_content: '{{ x.constructor }}|{{ x.__proto__ }}|{{ process }}|{{ range.prototype }}', substitutions: { x: {} } });
+    const result = await preview({
+      text_content: '{{ x.constructor }}|{{ x.__proto__ }}|{{ process }}|{{ range.prototype }}',
+      substitutions: { x: {} },
+    });
     expect(result.text_content).toBe('|||');
   });
 
   it('needs templates:read, like reading a template', async () => {
-    expect((await preview({ text_content: 'ok' }, keyPrincipal(accountId, ['templates:read']))).text_content).toBe('ok');
-    expect((await rejection(preview({ text_content: 'ok' }, keyPrincipal(accountId, ['contacts:read'])))).kind).toBe('forbidden');
+    expect((await preview({ text_content: 'ok' }, keyPrincipal(accountId, ['templates:read']))).text_content).toBe(
+      'ok',
+    );
+    expect((await rejection(preview({ text_content: 'ok' }, keyPrincipal(accountId, ['contacts:read'])))).kind).toBe(
+      'forbidden',
+    );
   });
 
   it('refuses substitutions that are not an object', async () => {
-    expect(await rejection(preview({ text_content: 'x', substitutions: ['a'] }))).toMatchObject({ kind: 'invalid_input', field: 'substitutions' });
+    expect(await rejection(preview({ text_content: 'x', substitutions: ['a'] }))).toMatchObject({
+      kind: 'invalid_input',
+      field: 'substitutions',
+    });
   });
 });

@@ -33,8 +33,10 @@ beforeAll(async () => {
   partner = await newAccount(services, 'Partner');
   await setAccountTier(as(services, systemPrincipal('')), { account_id: partner.accountId, tier: 'partner' });
   const partnerContext = as(services, systemPrincipal(partner.accountId));
-  childA = (await createSubAccount(partnerContext, { name: 'Child A', website: 'a.example.com', monthly_credit: 0 })).id;
-  childB = (await createSubAccount(partnerContext, { name: 'Child B', website: 'b.example.com', monthly_credit: 0 })).id;
+  childA = (await createSubAccount(partnerContext, { name: 'Child A', website: 'a.example.com', monthly_credit: 0 }))
+    .id;
+  childB = (await createSubAccount(partnerContext, { name: 'Child B', website: 'b.example.com', monthly_credit: 0 }))
+    .id;
   analystId = await newUser('analyst@example.org');
   childMemberId = await newUser('child-member@example.org');
   strangerId = await newUser('stranger@example.org');
@@ -48,18 +50,27 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => services.close());
 
-const ownerOf = async (accountId: string) => (await services.db.select().from(accounts).where(eq(accounts.id, accountId)))[0].ownerId;
+const ownerOf = async (accountId: string) =>
+  (await services.db.select().from(accounts).where(eq(accounts.id, accountId)))[0].ownerId;
 
 describe('findSessionAccess', () => {
   it("a partner's Analyst gets the Analyst scopes in a child, through the partner", async () => {
     const access = await findSessionAccess(services.db, analystId, childA);
-    expect(access).toMatchObject({ role: 'Analyst', via: 'parent', parent: { id: partner.accountId, name: 'Partner' }, isSuspended: false });
+    expect(access).toMatchObject({
+      role: 'Analyst',
+      via: 'parent',
+      parent: { id: partner.accountId, name: 'Partner' },
+      isSuspended: false,
+    });
     expect(access?.scopes).toEqual(ROLE_SCOPES.Analyst);
     expect((await findSessionAccess(services.db, await ownerOf(partner.accountId), childB))?.scopes).toEqual(['*']);
   });
 
   it("a child's member reaches neither the partner nor a sibling; a stranger reaches no child", async () => {
-    expect(await findSessionAccess(services.db, childMemberId, childA)).toMatchObject({ role: 'Administrator', via: 'member' });
+    expect(await findSessionAccess(services.db, childMemberId, childA)).toMatchObject({
+      role: 'Administrator',
+      via: 'member',
+    });
     expect(await findSessionAccess(services.db, childMemberId, partner.accountId)).toBeNull();
     expect(await findSessionAccess(services.db, childMemberId, childB)).toBeNull();
     expect(await findSessionAccess(services.db, strangerId, childA)).toBeNull();
@@ -79,8 +90,12 @@ describe('findSessionAccess', () => {
   it('a child the partner suspended is read only for its people and refused to its own members; a suspended partner closes its children', async () => {
     const partnerContext = as(services, systemPrincipal(partner.accountId));
     const ownerId = await ownerOf(partner.accountId);
-    const suspended = (await createSubAccount(partnerContext, { name: 'Child S', website: 's.example.com', monthly_credit: 0 })).id;
-    await services.db.insert(memberships).values({ accountId: suspended, userId: childMemberId, role: 'Administrator' });
+    const suspended = (
+      await createSubAccount(partnerContext, { name: 'Child S', website: 's.example.com', monthly_credit: 0 })
+    ).id;
+    await services.db
+      .insert(memberships)
+      .values({ accountId: suspended, userId: childMemberId, role: 'Administrator' });
     await suspendSubAccount(partnerContext, { sub_account_id: suspended, reason: 'unpaid' });
     const owner = await findSessionAccess(services.db, ownerId, suspended);
     expect(owner?.isSuspended).toBe(false);
@@ -100,7 +115,9 @@ describe('findSessionAccess', () => {
 
   it('a deleted child is not reachable, and leaves the list', async () => {
     const partnerContext = as(services, systemPrincipal(partner.accountId));
-    const gone = (await createSubAccount(partnerContext, { name: 'Child Gone', website: 'g.example.com', monthly_credit: 0 })).id;
+    const gone = (
+      await createSubAccount(partnerContext, { name: 'Child Gone', website: 'g.example.com', monthly_credit: 0 })
+    ).id;
     expect(await findSessionAccess(services.db, analystId, gone)).not.toBeNull();
     await deleteSubAccount(partnerContext, { sub_account_id: gone });
     expect(await findSessionAccess(services.db, analystId, gone)).toBeNull();
@@ -116,6 +133,8 @@ describe('listSessionAccess', () => {
       ['Child A', 'parent', 'Analyst'],
       ['Child B', 'parent', 'Analyst'],
     ]);
-    expect((await listSessionAccess(services.db, childMemberId)).map((access) => [access.name, access.parent?.name])).toEqual([['Child A', 'Partner']]);
+    expect(
+      (await listSessionAccess(services.db, childMemberId)).map((access) => [access.name, access.parent?.name]),
+    ).toEqual([['Child A', 'Partner']]);
   });
 });

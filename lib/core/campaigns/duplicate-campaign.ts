@@ -1,0 +1,51 @@
+import { defineVerb } from '@/lib/core/verb';
+import { campaigns } from '@/lib/db/schema';
+import { presentCampaign } from './internal/present';
+import { getCampaignInAccount } from './internal/queries';
+import { campaignPathSchema } from './schemas';
+
+const NAME_LIMIT = 255;
+
+/**
+ * A new draft named "Copy of ..." with the campaign's design (content, sender, lists, tracking), from
+ * any state. Every column but the progress ones is copied, so a design column added later comes along.
+ */
+export const duplicateCampaign = defineVerb({
+  scope: 'campaigns:write',
+  input: campaignPathSchema,
+  async run({ db, principal, now }, input) {
+    const source = await getCampaignInAccount(db, principal.targetAccountId, input.campaign_id);
+    const {
+      id: _id,
+      name,
+      status: _status,
+      sendAt: _sendAt,
+      validationErrors: _validationErrors,
+      recipientCount: _recipientCount,
+      queuedCount: _queuedCount,
+      queuedThrough: _queuedThrough,
+      queuedAt: _queuedAt,
+      startedAt: _startedAt,
+      completedAt: _completedAt,
+      createdAt: _createdAt,
+      updatedAt: _updatedAt,
+      templateVersion,
+      ...design
+    } = source;
+    const at = now();
+    // Sending froze the template's version then published; a copy sends what is published when it goes,
+    // unless it copies a draft (whose version, if any, is the author's pin).
+    const version = source.status === 'draft' ? templateVersion : null;
+    const [row] = await db
+      .insert(campaigns)
+      .values({
+        ...design,
+        templateVersion: version,
+        name: `Copy of ${name}`.slice(0, NAME_LIMIT),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning();
+    return presentCampaign(row!);
+  },
+});

@@ -1,0 +1,20 @@
+import { and, eq } from 'drizzle-orm';
+import { defineVerb } from '@/lib/core/verb';
+import { mediaFiles } from '@/lib/db/schema';
+import { getMediaInAccount } from './internal/queries';
+import { mediaPathSchema } from './schemas';
+
+/**
+ * Removes the file and frees its room in the quota. Its URL is 404 from now on, also in mail
+ * already sent: the dashboard says so before it asks.
+ */
+export const deleteMedia = defineVerb({
+  scope: 'templates:delete',
+  input: mediaPathSchema,
+  async run({ db, principal }, input) {
+    const accountId = principal.targetAccountId;
+    const row = await getMediaInAccount(db, accountId, input.media_id);
+    await db.delete(mediaFiles).where(and(eq(mediaFiles.accountId, accountId), eq(mediaFiles.id, row.id)));
+    return { message: `media file ${row.id} (${row.name}) deleted` };
+  },
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_counters" ADD COLUMN "cancelled" integer DEFAULT 0 NOT NULL;
