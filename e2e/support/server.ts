@@ -125,8 +125,12 @@ export async function waitForReady(handle: ServerHandle, timeoutMs = 110_000): P
   let exitCode: number | null | undefined;
   void handle.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined)
-      throw new Error(`server exited with ${exitCode}:\n${readFileSync(handle.logFile, 'utf8')}`);
+    if (exitCode !== undefined) {
+      // A death by signal has no code: name the signal, and let the last lines reach the log first.
+      const how = exitCode ?? `signal ${handle.process.signalCode}`;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      throw new Error(`server exited with ${how}:\n${readFileSync(handle.logFile, 'utf8')}`);
+    }
     try {
       const response = await fetch(`${handle.baseUrl}/v2/openapi.json`, { dispatcher: trustingAgent(handle.dataDir) });
       if (response.status === 200) return;
