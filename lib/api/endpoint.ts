@@ -156,7 +156,7 @@ export function registerEndpoint(
   const hasBody = endpoint.method === 'post' || endpoint.method === 'put';
   const handler = async (c: Context<ApiEnv>) => {
     const principal = endpoint.isAnonymous ? anonymousPrincipal(getRequestMeta(c).clientIp) : c.get('principal');
-    const ctx = { ...deps, principal, logger: c.get('logger') ?? deps.logger };
+    const ctx = { ...deps, principal, logger: c.get('logger') ?? deps.logger, requestId: c.get('requestId') };
     // Scope before reading the body: a caller without it learns nothing about the input rules.
     endpoint.verb.checkScope(principal);
     if (endpoint.upload) refuseDeclaredOversizeUpload(c, endpoint.upload.maxBytes);

@@ -19,11 +19,22 @@ export type Principal = {
   role?: MemberRole;
   clientIp: string | null;
   isSandbox: boolean;
+  /** The id of the SMTP credential, for the audit log. */
+  credentialId?: string;
+  /** How the audit log names the caller: the key's label, the person's email, the credential's username. */
+  label?: string;
+  /** A system principal acting for the operator (CLI), not for a scheduled job. */
+  isOperator?: boolean;
 };
 
 /** The operator's own principal (CLI, migrations, scheduled jobs): every scope, on one account. */
 export function systemPrincipal(accountId: string): Principal {
   return { kind: 'system', accountId, targetAccountId: accountId, scopes: ['*'], clientIp: null, isSandbox: false };
+}
+
+/** The system principal of an operator's command (CLI): the audit log names the operator, not a job. */
+export function operatorPrincipal(accountId: string): Principal {
+  return { ...systemPrincipal(accountId), isOperator: true };
 }
 
 /** A caller with no credential (first-run setup): holds no scope, so only `any` verbs accept it. */

@@ -20,4 +20,8 @@ export type Services = {
   onSetupDone?: () => void;
 };
 
-export type VerbContext = Services & { principal: Principal };
+export type VerbContext = Services & {
+  principal: Principal;
+  /** The request being served (HTTP's X-Request-Id), for the audit log; absent for jobs and the CLI. */
+  requestId?: string;
+};

@@ -1,4 +1,4 @@
-import { systemPrincipal } from '@/lib/auth/principal';
+import { operatorPrincipal } from '@/lib/auth/principal';
 import { createAccount } from '@/lib/core/accounts/create-account';
 import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
@@ -31,7 +31,7 @@ export const OPERATOR_COMMANDS = {
     const accountId = String(args.account_id ?? '');
     if (!isUuid(accountId)) throw invalidInput('invalid account_id');
     await getAccountById(services.db, accountId);
-    return createV1Key({ ...services, principal: systemPrincipal(accountId) }, { label: args.label });
+    return createV1Key({ ...services, principal: operatorPrincipal(accountId) }, { label: args.label });
   },
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // Read-only: `mailstead doctor` compares these with its own clock, key and migrations.
@@ -52,5 +52,5 @@ export function isOperatorCommand(name: string): name is OperatorCommand {
 }
 
 function system(services: Services) {
-  return { ...services, principal: systemPrincipal('') };
+  return { ...services, principal: operatorPrincipal('') };
 }

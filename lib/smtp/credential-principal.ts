@@ -10,6 +10,8 @@ export function credentialPrincipal(credential: AuthenticatedSmtpCredential, cli
     kind: 'smtp_credential',
     accountId: credential.accountId,
     targetAccountId: credential.accountId,
+    credentialId: credential.credentialId,
+    label: credential.username,
     scopes:
       credential.scope === 'global'
         ? ['messages:send:all']

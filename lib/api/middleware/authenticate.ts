@@ -75,6 +75,7 @@ async function apiKeyPrincipal(
     targetAccountId: key.accountId,
     scopes: key.scopes,
     apiKeyId: key.keyId,
+    label: key.label,
     clientIp,
     isSandbox: key.isSandbox,
   };
@@ -93,6 +94,7 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
       targetAccountId: '',
       scopes: [],
       userId: user.id,
+      label: user.email,
       clientIp,
       isSandbox: false,
     };
@@ -106,6 +108,7 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
     targetAccountId: accountId,
     scopes: access.scopes,
     userId: user.id,
+    label: user.email,
     role: access.role,
     clientIp,
     isSandbox: false,

@@ -14,6 +14,7 @@ export type AuthenticatedKey = {
   scopes: string[];
   ipAllowList: string[];
   isSandbox: boolean;
+  label: string;
 };
 
 /** Finds the key a bearer secret belongs to; null when there is none. Not a verb: it runs before any principal exists. */
@@ -46,6 +47,7 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
   }
   return {
     keyId: row.key.id,
+    label: row.key.label,
     accountId: row.key.accountId,
     // A soft-deleted account (a deleted sub account) is told apart from an unknown key.
     accountStatus: row.accountDeletedAt ? 'deleted' : row.accountStatus,

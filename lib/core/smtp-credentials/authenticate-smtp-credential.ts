@@ -8,6 +8,7 @@ import type { ReputationShield } from '@/lib/core/messages/reputation-shield';
 
 export type AuthenticatedSmtpCredential = {
   credentialId: string;
+  username: string;
   accountId: string;
   accountStatus: string;
   scope: 'global' | 'scoped';
@@ -38,6 +39,7 @@ export async function authenticateSmtpCredential(
   if (!row || !safeEqual(row.credential.passwordHash, hashSmtpPassword(password))) return null;
   return {
     credentialId: row.credential.id,
+    username: row.credential.username,
     accountId: row.credential.accountId,
     accountStatus: row.accountStatus,
     scope: row.credential.scope as 'global' | 'scoped',

@@ -12,3 +12,4 @@ export * from './templates';
 export * from './campaigns';
 export * from './smtp-credentials';
 export * from './media';
+export * from './audit';
