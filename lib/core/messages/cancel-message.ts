@@ -19,7 +19,7 @@ export const cancelMessage = defineVerb({
     const { db, principal, now } = ctx;
     const row = await getMessageInAccount(db, principal.targetAccountId, input.message_id);
     const at = now();
-    const cancelled = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(messages)
         .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: at })

@@ -19,7 +19,7 @@ export const deleteSubAccount = defineVerb({
     const { db, principal, now } = ctx;
     const parent = await getPartnerAccount(db, principal.targetAccountId);
     const at = now();
-    const row = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [changed] = await tx
         .update(accounts)
         .set({ status: 'deleted', deletedAt: at, updatedAt: at })
