@@ -33,6 +33,7 @@ export const SECTIONS: Section[] = [
     group: 'Account',
     isPartnerOnly: true,
   },
+  { slug: 'activity', label: 'Activity', readScope: 'accounts:read', group: 'Account' },
   { slug: 'settings', label: 'Settings', readScope: 'accounts:read', group: 'Account' },
 ];
 

@@ -105,6 +105,17 @@ test.describe('delivering events (a server that may call loopback, an HTTPS rece
       ),
       disabled_at: expect.any(String),
     });
+    // Mailstead turned it off, not a person: the audit log says so, with no address or request.
+    const audited = await api.get(api.account(`/audit-events?action=webhook.disable&resource_id=${created.id}`));
+    expect(audited.body.data).toEqual([
+      expect.objectContaining({
+        actor: { type: 'system', id: null, label: null },
+        resource: { type: 'webhook', id: created.id },
+        ip: null,
+        request_id: null,
+        changes: ['enabled'],
+      }),
+    ]);
     const sentBefore = receiver.to(receiverPath).length;
     expect(sentBefore).toBe(3);
     await sendSandbox('down-2');

@@ -120,6 +120,7 @@ export function settingsOf(e: Env): Config {
     },
     pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
     retentionPurgeIntervalSeconds: e.RETENTION_PURGE_INTERVAL_SECONDS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),

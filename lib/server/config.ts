@@ -194,6 +194,7 @@ const envSchema = z.object({
   PAUSE_MIN_VOLUME: z.coerce.number().int().min(1).default(50),
   PAUSE_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   RETENTION_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(3600),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1 day').max(36_500).default(365),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // 11 attempts over about a day: 5 s, 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h.
   WEBHOOK_RETRY_SCHEDULE: z

@@ -1,4 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { systemPrincipal } from '@/lib/auth/principal';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import type { CoreConfig } from '@/lib/core/config';
 import { cancelPendingDeliveries } from '@/lib/core/webhooks/cancel-pending-deliveries';
 import { deliveryTargetOf } from '@/lib/core/webhooks/delivery-target';
@@ -51,6 +53,7 @@ export async function recordAttempt(
       ? [null]
       : await tx
           .select({
+            accountId: counters.accountId,
             enabled: counters.enabled,
             errors: counters.errorsSinceLastSuccess,
             failingSince: counters.failingSince,
@@ -123,13 +126,19 @@ export async function recordAttempt(
           : {}),
       })
       .where(eq(counters.id, target.id));
-    if (isDisabling)
+    if (isDisabling) {
       await cancelPendingDeliveries(
         tx,
         target,
         `not sent: the ${target.kind} was disabled after a run of failed deliveries`,
         at,
       );
+      await recordAuditEvent(
+        tx,
+        { principal: systemPrincipal(webhook.accountId) },
+        { action: `${target.kind}.disable`, resource: { type: target.kind, id: target.id }, changes: ['enabled'] },
+      );
+    }
     return { status, disabledWebhook: isDisabling };
   });
 }

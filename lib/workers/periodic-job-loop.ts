@@ -1,3 +1,4 @@
+import { unsafePurgeExpiredAuditEvents } from '@/lib/core/audit/purge-expired-audit-events';
 import type { Services } from '@/lib/core/context';
 import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
@@ -17,6 +18,9 @@ const HANDLERS: Record<string, JobHandler> = {
   },
   'purge-expired-messages': async ({ db, now }) => {
     await unsafePurgeExpiredMessages(db, now());
+  },
+  'purge-audit-events': async ({ db, now, config }) => {
+    await unsafePurgeExpiredAuditEvents(db, now(), config.auditRetentionDays);
   },
   'recheck-domains': async (services) => {
     await unsafeRecheckDomains(services);
@@ -56,6 +60,7 @@ const periodicJobs = ({ services, database }: WorkerContext, settings: WorkerSet
     kind: 'purge-webhook-deliveries',
     intervalSeconds: settings.retentionPurgeIntervalSeconds,
   },
+  { name: 'purge-audit-events', kind: 'purge-audit-events', intervalSeconds: settings.retentionPurgeIntervalSeconds },
   // Statistics counter rows of ended hours and days (lib/core/statistics/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
   // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { accountEndpoints } from './accounts';
 import { apiKeyEndpoints } from './api-keys';
+import { auditEventEndpoints } from './audit-events';
 import { contactImportEndpoints } from './contact-imports';
 import { contactEndpoints } from './contacts';
 import { domainEndpoints } from './domains';
@@ -29,6 +30,7 @@ const definitions = [
   ...memberEndpoints,
   ...memberInvitationEndpoints,
   ...apiKeyEndpoints,
+  ...auditEventEndpoints,
   ...subAccountEndpoints,
   ...domainEndpoints,
   ...messageEndpoints,

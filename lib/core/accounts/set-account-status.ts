@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
@@ -14,7 +15,8 @@ import { accountIdSchema, accountStatusSchema } from './schemas';
 export const setAccountStatus = defineVerb({
   scope: 'system',
   input: z.object({ account_id: accountIdSchema, status: accountStatusSchema, reason: z.string().max(500).optional() }),
-  async run({ db, now }, input) {
+  async run(ctx, input) {
+    const { db, now } = ctx;
     const row = await db.transaction(async (tx) => {
       const at = now();
       const [row] = await tx
@@ -32,6 +34,11 @@ export const setAccountStatus = defineVerb({
         .update(accounts)
         .set({ status: to, updatedAt: at })
         .where(and(eq(accounts.parentAccountId, row.id), eq(accounts.status, from), isNull(accounts.deletedAt)));
+      await recordAuditEvent(tx, ctx, {
+        action: input.status === 'suspended' ? 'account.suspend' : 'account.unsuspend',
+        resource: { type: 'account', id: row.id },
+        accountId: row.id,
+      });
       return row;
     });
     if (row.status === 'active') await releaseHeldMessages(db, row.id, now());

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
@@ -9,13 +10,23 @@ import { accountIdSchema, accountTierSchema } from './schemas';
 export const setAccountTier = defineVerb({
   scope: 'system',
   input: z.object({ account_id: accountIdSchema, tier: accountTierSchema }),
-  async run({ db, now }, input) {
-    const [row] = await db
-      .update(accounts)
-      .set({ tier: input.tier, updatedAt: now() })
-      .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
-      .returning({ id: accounts.id, tier: accounts.tier });
-    if (!row) throw notFound(`account ${input.account_id} not found`);
+  async run(ctx, input) {
+    const { db, now } = ctx;
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(accounts)
+        .set({ tier: input.tier, updatedAt: now() })
+        .where(and(eq(accounts.id, input.account_id), isNull(accounts.deletedAt)))
+        .returning({ id: accounts.id, tier: accounts.tier });
+      if (!changed) throw notFound(`account ${input.account_id} not found`);
+      await recordAuditEvent(tx, ctx, {
+        action: 'account.update',
+        resource: { type: 'account', id: changed.id },
+        changes: ['tier'],
+        accountId: changed.id,
+      });
+      return changed;
+    });
     return row;
   },
 });

@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
@@ -9,7 +11,8 @@ import { updateAccountSchema } from './schemas';
 export const updateAccount = defineVerb({
   scope: 'accounts:write',
   input: updateAccountSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const current = await getAccountById(db, principal.targetAccountId);
     const changes = {
       name: input.name,
@@ -24,11 +27,19 @@ export const updateAccount = defineVerb({
     };
     const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
     if (Object.keys(given).length === 0) return presentAccount(current);
-    const [row] = await db
-      .update(accounts)
-      .set({ ...given, updatedAt: now() })
-      .where(eq(accounts.id, current.id))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accounts)
+        .set({ ...given, updatedAt: now() })
+        .where(eq(accounts.id, current.id))
+        .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'account.update',
+        resource: { type: 'account', id: current.id },
+        changes: givenFields(input, []),
+      });
+      return updated;
+    });
     return presentAccount(row);
   },
 });

@@ -1,7 +1,7 @@
+import { recordAuditEvent, type AuditSource } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
-import type { Principal } from '@/lib/auth/principal';
 import { canonicalizeIpAllowList } from './internal/canonicalize-ip-allow-list';
 import { generateApiKeySecret } from './internal/generate-api-key-secret';
 import { presentApiKey } from './internal/present';
@@ -12,18 +12,23 @@ import { createApiKeySchema } from './schemas';
 export const createApiKey = defineVerb({
   scope: 'api-keys:write',
   input: createApiKeySchema,
-  async run({ db, principal }, input) {
-    return insertApiKey(db, principal, principal.targetAccountId, input);
+  async run(ctx, input) {
+    return insertApiKey(ctx.db, ctx, ctx.principal.targetAccountId, input);
   },
 });
 
-/** Shared with the operator CLI, which creates an account's first key. */
+/**
+ * Shared with the sub-account key verbs and the operator CLI, which creates an account's first key
+ * within `account.create` (and so records nothing of its own: `isRecorded: false`).
+ */
 export async function insertApiKey(
   db: DbOrTx,
-  granter: Principal,
+  source: AuditSource,
   accountId: string,
   input: { label: string; scopes: readonly string[]; ip_allow_list?: readonly string[] | null; is_sandbox?: boolean },
+  options: { isRecorded?: boolean } = {},
 ) {
+  const granter = source.principal;
   const ipAllowList = canonicalizeIpAllowList(input.ip_allow_list ?? []);
   const scopes = await resolveScopes(db, accountId, granter, input.scopes);
   const { secret, secretHash, publicKey } = generateApiKeySecret();
@@ -43,6 +48,12 @@ export async function insertApiKey(
       .insert(apiKeyScopes)
       .values(scopes.map((scope) => ({ apiKeyId: key.id, scope: scope.scope, domainId: scope.domainId })))
       .returning();
+    if (options.isRecorded !== false)
+      await recordAuditEvent(tx, source, {
+        action: 'api_key.create',
+        resource: { type: 'api_key', id: key.id },
+        accountId,
+      });
     return { ...presentApiKey(key, scopeRows), secret_key: secret };
   });
 }

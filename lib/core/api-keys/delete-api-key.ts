@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
-import type { Principal } from '@/lib/auth/principal';
+import { recordAuditEvent, type AuditSource } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
 import type { DbOrTx } from '@/lib/db/client';
@@ -12,19 +12,26 @@ import { apiKeyIdSchema } from './schemas';
 export const deleteApiKey = defineVerb({
   scope: 'api-keys:delete',
   input: z.object({ key_id: apiKeyIdSchema }),
-  async run({ db, principal }, input) {
-    return deleteApiKeyInAccount(db, principal, principal.targetAccountId, input.key_id);
+  async run(ctx, input) {
+    return deleteApiKeyInAccount(ctx.db, ctx, ctx.principal.targetAccountId, input.key_id);
   },
 });
 
 /** Shared with the sub-account key verbs, where `accountId` is the child's and the caller a parent key. */
-export async function deleteApiKeyInAccount(db: DbOrTx, principal: Principal, accountId: string, keyId: string) {
+export async function deleteApiKeyInAccount(db: DbOrTx, source: AuditSource, accountId: string, keyId: string) {
   const key = await getApiKeyInAccount(db, accountId, keyId);
-  authorizeHoldingEveryScopeOf(principal, {
+  authorizeHoldingEveryScopeOf(source.principal, {
     kind: 'api_key',
     scopes: (await loadScopesOfKeys(db, [key.id])).map((s) => s.scope),
   });
   // Scope rows go with the key (ON DELETE CASCADE).
-  await db.delete(apiKeys).where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, key.id)));
+  await db.transaction(async (tx) => {
+    await tx.delete(apiKeys).where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, key.id)));
+    await recordAuditEvent(tx, source, {
+      action: 'api_key.delete',
+      resource: { type: 'api_key', id: key.id },
+      accountId,
+    });
+  });
   return { message: `api key ${key.id} (${key.label}) deleted successfully` };
 }

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
+import { recordAuditEvent, type AuditSource } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
-import type { Principal } from '@/lib/auth/principal';
 import type { z } from '@/lib/core/zod';
 import { anyCidrContains, parseCidrList } from '@/lib/shared/ip';
 import { canonicalizeIpAllowList } from './internal/canonicalize-ip-allow-list';
@@ -27,19 +27,20 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 export const updateApiKey = defineVerb({
   scope: 'api-keys:write',
   input: updateApiKeySchema.extend({ key_id: apiKeyIdSchema }),
-  async run({ db, principal, now }, input) {
-    return updateApiKeyInAccount(db, principal, principal.targetAccountId, input, now());
+  async run(ctx, input) {
+    return updateApiKeyInAccount(ctx.db, ctx, ctx.principal.targetAccountId, input, ctx.now());
   },
 });
 
 /** Shared with the sub-account key verbs, where `accountId` is the child's and the caller a parent key. */
 export async function updateApiKeyInAccount(
   db: DbOrTx,
-  principal: Principal,
+  source: AuditSource,
   accountId: string,
   input: UpdateApiKeyInput & { key_id: string },
   at: Date,
 ) {
+  const { principal } = source;
   if (input.label == null && input.scopes == null && input.ip_allow_list == null) {
     throw invalidInput('at least one of label, scopes or ip_allow_list must be given');
   }
@@ -89,6 +90,16 @@ export async function updateApiKeyInAccount(
           .insert(apiKeyScopes)
           .values(added.map((s) => ({ apiKeyId: key.id, scope: s.scope, domainId: s.domainId })));
     }
+    await recordAuditEvent(tx, source, {
+      action: 'api_key.update',
+      resource: { type: 'api_key', id: key.id },
+      changes: [
+        ...(labelChanged ? ['label'] : []),
+        ...(scopesChanged ? ['scopes'] : []),
+        ...(listChanged ? ['ip_allow_list'] : []),
+      ],
+      accountId,
+    });
     return presentApiKey(row, await loadScopesOfKeys(tx, [key.id]));
   });
 }

@@ -6,7 +6,7 @@ export type AuditActorType = 'api_key' | 'user' | 'smtp_credential' | 'operator'
 export type AuditActor = { type: AuditActorType; id: string | null; label: string | null };
 
 export type AuditEventInput = {
-  /** `<resource>.<verb>`, e.g. `api_key.create`: the contract's list is in docs/audit-log.md. */
+  /** `<resource>.<verb>`, e.g. `api_key.create`: the list is in docs/security.md#audit-log. */
   action: string;
   resource: { type: string; id: string | null };
   /** Names of the fields that changed; never their values. */

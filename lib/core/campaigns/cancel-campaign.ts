@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
@@ -16,7 +17,8 @@ const CANCELLABLE = new Set(['scheduled', 'sending', 'paused']);
 export const cancelCampaign = defineVerb({
   scope: 'campaigns:send',
   input: campaignPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const row = await db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (!CANCELLABLE.has(current.status))
@@ -31,6 +33,7 @@ export const cancelCampaign = defineVerb({
         .set({ status: 'cancelled', updatedAt: at })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, { action: 'campaign.cancel', resource: { type: 'campaign', id: current.id } });
       return updated!;
     });
     return presentCampaign(row, await countCampaign(db, row));

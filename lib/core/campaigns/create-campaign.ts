@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { EMPTY_CONTENT } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
@@ -9,19 +10,24 @@ import { createCampaignSchema } from './schemas';
 export const createCampaign = defineVerb({
   scope: 'campaigns:write',
   input: createCampaignSchema,
-  async run({ db, principal, now, config }, input) {
+  async run(ctx, input) {
+    const { db, principal, now, config } = ctx;
     const accountId = principal.targetAccountId;
     const at = now();
-    const [row] = await db
-      .insert(campaigns)
-      .values({
-        accountId,
-        name: input.name,
-        ...(await designColumns(db, accountId, input, EMPTY_CONTENT, config)),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .insert(campaigns)
+        .values({
+          accountId,
+          name: input.name,
+          ...(await designColumns(db, accountId, input, EMPTY_CONTENT, config)),
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await recordAuditEvent(tx, ctx, { action: 'campaign.create', resource: { type: 'campaign', id: changed!.id } });
+      return changed;
+    });
     return presentCampaign(row!);
   },
 });

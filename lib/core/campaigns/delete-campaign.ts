@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { campaignRecipients, campaigns } from '@/lib/db/schema';
@@ -8,7 +9,8 @@ import { campaignPathSchema } from './schemas';
 export const deleteCampaign = defineVerb({
   scope: 'campaigns:delete',
   input: campaignPathSchema,
-  async run({ db, principal }, input) {
+  async run(ctx, input) {
+    const { db, principal } = ctx;
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'draft')
@@ -18,6 +20,7 @@ export const deleteCampaign = defineVerb({
         .delete(campaignRecipients)
         .where(and(eq(campaignRecipients.accountId, current.accountId), eq(campaignRecipients.campaignId, current.id)));
       await tx.delete(campaigns).where(eq(campaigns.id, current.id));
+      await recordAuditEvent(tx, ctx, { action: 'campaign.delete', resource: { type: 'campaign', id: current.id } });
       return { message: 'Campaign deleted' };
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
 import { presentCampaign } from './internal/present';
@@ -13,7 +14,8 @@ const NAME_LIMIT = 255;
 export const duplicateCampaign = defineVerb({
   scope: 'campaigns:write',
   input: campaignPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const source = await getCampaignInAccount(db, principal.targetAccountId, input.campaign_id);
     const {
       id: _id,
@@ -36,16 +38,23 @@ export const duplicateCampaign = defineVerb({
     // Sending froze the template's version then published; a copy sends what is published when it goes,
     // unless it copies a draft (whose version, if any, is the author's pin).
     const version = source.status === 'draft' ? templateVersion : null;
-    const [row] = await db
-      .insert(campaigns)
-      .values({
-        ...design,
-        templateVersion: version,
-        name: `Copy of ${name}`.slice(0, NAME_LIMIT),
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .insert(campaigns)
+        .values({
+          ...design,
+          templateVersion: version,
+          name: `Copy of ${name}`.slice(0, NAME_LIMIT),
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'campaign.duplicate',
+        resource: { type: 'campaign', id: changed!.id },
+      });
+      return changed;
+    });
     return presentCampaign(row!);
   },
 });

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
@@ -14,7 +15,8 @@ import { campaignPathSchema } from './schemas';
 export const pauseCampaign = defineVerb({
   scope: 'campaigns:send',
   input: campaignPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const row = await db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'sending')
@@ -26,6 +28,7 @@ export const pauseCampaign = defineVerb({
         .set({ status: 'paused', updatedAt: at })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, { action: 'campaign.pause', resource: { type: 'campaign', id: current.id } });
       return updated!;
     });
     return presentCampaign(row, await countCampaign(db, row));

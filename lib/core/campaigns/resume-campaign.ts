@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { signalWork } from '@/lib/core/shared/work-signal';
 import { defineVerb } from '@/lib/core/verb';
@@ -11,7 +12,8 @@ import { campaignPathSchema } from './schemas';
 export const resumeCampaign = defineVerb({
   scope: 'campaigns:send',
   input: campaignPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const row = await db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'paused')
@@ -23,6 +25,7 @@ export const resumeCampaign = defineVerb({
         .set({ status: 'sending', updatedAt: at })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, { action: 'campaign.resume', resource: { type: 'campaign', id: current.id } });
       return updated!;
     });
     signalWork('messages');

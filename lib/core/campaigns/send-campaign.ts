@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import { assertWithinMonthlyCredit } from '@/lib/core/messages/internal/assert-within-monthly-credit';
@@ -17,7 +18,8 @@ import { campaignPathSchema, MAX_SCHEDULE_DAYS, sendCampaignSchema } from './sch
 export const sendCampaign = defineVerb({
   scope: 'campaigns:send',
   input: sendCampaignSchema.extend(campaignPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const at = now();
     const sendAt = input.send_at ? new Date(input.send_at) : null;
     if (sendAt && sendAt.getTime() > at.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
@@ -38,6 +40,7 @@ export const sendCampaign = defineVerb({
         })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, { action: 'campaign.send', resource: { type: 'campaign', id: current.id } });
       return updated!;
     });
     signalWork('campaigns');

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { campaigns } from '@/lib/db/schema';
@@ -13,7 +14,8 @@ import { campaignPathSchema } from './schemas';
 export const unscheduleCampaign = defineVerb({
   scope: 'campaigns:send',
   input: campaignPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, principal.targetAccountId, input.campaign_id, { forUpdate: true });
       if (current.status !== 'validating' && current.status !== 'scheduled') {
@@ -28,6 +30,10 @@ export const unscheduleCampaign = defineVerb({
         .set({ status: 'draft', sendAt: null, updatedAt: now() })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'campaign.unschedule',
+        resource: { type: 'campaign', id: current.id },
+      });
       return presentCampaign(row!);
     });
   },

@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import type { ContentColumns } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
@@ -14,7 +16,8 @@ import { campaignPathSchema, updateCampaignSchema } from './schemas';
 export const updateCampaign = defineVerb({
   scope: 'campaigns:write',
   input: updateCampaignSchema.safeExtend(campaignPathSchema.shape),
-  async run({ db, principal, now, config }, input) {
+  async run(ctx, input) {
+    const { db, principal, now, config } = ctx;
     const accountId = principal.targetAccountId;
     return db.transaction(async (tx) => {
       const current = await getCampaignInAccount(tx, accountId, input.campaign_id, { forUpdate: true });
@@ -30,6 +33,11 @@ export const updateCampaign = defineVerb({
         })
         .where(eq(campaigns.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'campaign.update',
+        resource: { type: 'campaign', id: current.id },
+        changes: givenFields(input, ['campaign_id']),
+      });
       return presentCampaign(row!);
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { attributeKeyPathSchema } from '@/lib/core/contacts/schemas';
 import { defineVerb } from '@/lib/core/verb';
@@ -11,7 +12,8 @@ import { notFound } from '@/lib/shared/errors';
 export const deleteAttributeDefinition = defineVerb({
   scope: 'contacts:delete',
   input: attributeKeyPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -31,6 +33,10 @@ export const deleteAttributeDefinition = defineVerb({
         sql`with cleared as (${clear.getSQL()}) select count(*)::int as count from cleared`,
       );
       const count = Number((result as unknown as { rows: { count: number }[] }).rows[0]?.count ?? 0);
+      await recordAuditEvent(tx, ctx, {
+        action: 'contact_attribute.delete',
+        resource: { type: 'contact_attribute', id: row.key },
+      });
       return {
         message: `attribute ${row.key} deleted; its value was removed from ${count} ${count === 1 ? 'contact' : 'contacts'}`,
       };

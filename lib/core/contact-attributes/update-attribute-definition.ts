@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { presentAttributeDefinition } from '@/lib/core/contacts/internal/present';
 import { attributeKeyPathSchema, updateAttributeDefinitionSchema } from '@/lib/core/contacts/schemas';
@@ -14,7 +16,8 @@ import { countContactsWithAttribute, getAttributeDefinitionInAccount } from './i
 export const updateAttributeDefinition = defineVerb({
   scope: 'contacts:write',
   input: updateAttributeDefinitionSchema.extend(attributeKeyPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     return db.transaction(async (tx) => {
       const current = await getAttributeDefinitionInAccount(tx, accountId, input.key);
@@ -39,6 +42,11 @@ export const updateAttributeDefinition = defineVerb({
         )
         .returning();
       if (!row) throw notFound(`attribute ${input.key} not found`);
+      await recordAuditEvent(tx, ctx, {
+        action: 'contact_attribute.update',
+        resource: { type: 'contact_attribute', id: row.key },
+        changes: givenFields(input, ['key']),
+      });
       return presentAttributeDefinition(row);
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import type { VerbContext } from '@/lib/core/context';
 import { defineVerb } from '@/lib/core/verb';
@@ -54,11 +55,19 @@ export const createContactImport = defineVerb({
       await ctx.db.delete(contactImports).where(eq(contactImports.id, importId));
       throw error;
     }
-    const [row] = await ctx.db
-      .update(contactImports)
-      .set({ status: 'queued', sizeBytes, updatedAt: ctx.now() })
-      .where(eq(contactImports.id, importId))
-      .returning();
+    // The import is a change once its file is in: an upload that failed left nothing behind.
+    const row = await ctx.db.transaction(async (tx) => {
+      const [queued] = await tx
+        .update(contactImports)
+        .set({ status: 'queued', sizeBytes, updatedAt: ctx.now() })
+        .where(eq(contactImports.id, importId))
+        .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'contact_import.create',
+        resource: { type: 'contact_import', id: importId },
+      });
+      return queued;
+    });
     signalWork('contact-imports');
     return presentContactImport(row);
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
@@ -14,7 +15,8 @@ import { createContactSchema } from './schemas';
 export const createContact = defineVerb({
   scope: 'contacts:write',
   input: createContactSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const email = contactEmailOrThrow(input.email);
     const attributes = input.attributes ? (await checkContactAttributes(db, accountId, input.attributes)).set : {};
@@ -46,6 +48,7 @@ export const createContact = defineVerb({
           source: subscriptionSource(principal),
           at,
         });
+      await recordAuditEvent(tx, ctx, { action: 'contact.create', resource: { type: 'contact', id: row.id } });
       return presentContact(row);
     });
   },

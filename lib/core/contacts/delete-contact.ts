@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
 import { notFound } from '@/lib/shared/errors';
@@ -11,11 +12,16 @@ import { contactPathSchema } from './schemas';
 export const deleteContact = defineVerb({
   scope: 'contacts:delete',
   input: contactPathSchema,
-  async run({ db, principal }, input) {
+  async run(ctx, input) {
+    const { db, principal } = ctx;
     const match = contactMatch(principal.targetAccountId, input.id_or_email);
     if (!match) throw notFound('contact not found');
-    const [row] = await db.delete(contacts).where(match).returning({ id: contacts.id, email: contacts.email });
-    if (!row) throw notFound('contact not found');
+    const row = await db.transaction(async (tx) => {
+      const [deleted] = await tx.delete(contacts).where(match).returning({ id: contacts.id, email: contacts.email });
+      if (!deleted) throw notFound('contact not found');
+      await recordAuditEvent(tx, ctx, { action: 'contact.delete', resource: { type: 'contact', id: deleted.id } });
+      return deleted;
+    });
     return { message: `contact ${row.email} deleted` };
   },
 });

@@ -6,5 +6,5 @@ import { setContactSubscription } from './internal/set-contact-subscription';
 export const unsubscribeContact = defineVerb({
   scope: 'contacts:write',
   input: contactPathSchema,
-  run: ({ db, principal, now }, input) => setContactSubscription(db, principal, input.id_or_email, true, now()),
+  run: (ctx, input) => setContactSubscription(ctx.db, ctx, input.id_or_email, true, ctx.now()),
 });

@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, sql } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { contacts } from '@/lib/db/schema';
@@ -22,7 +24,8 @@ import { contactPathSchema, updateContactSchema } from './schemas';
 export const updateContact = defineVerb({
   scope: 'contacts:write',
   input: updateContactSchema.extend(contactPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const email = input.email !== undefined ? contactEmailOrThrow(input.email) : undefined;
     const attributes = input.attributes ? await checkContactAttributes(db, accountId, input.attributes) : null;
@@ -65,6 +68,11 @@ export const updateContact = defineVerb({
           at,
         });
       }
+      await recordAuditEvent(tx, ctx, {
+        action: 'contact.update',
+        resource: { type: 'contact', id: row.id },
+        changes: givenFields(input, ['id_or_email']),
+      });
       return presentContact(row);
     });
   },

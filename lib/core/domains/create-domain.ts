@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, conflict, invalidInput } from '@/lib/shared/errors';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector, parseCustomerDkimKey } from './dkim-keys';
@@ -14,7 +15,8 @@ import { createDomainSchema } from './schemas';
 export const createDomain = defineVerb({
   scope: 'domains:write',
   input: createDomainSchema,
-  async run({ db, principal, config, secrets }, input) {
+  async run(ctx, input) {
+    const { db, principal, config, secrets } = ctx;
     const name = normalizeDomainName(input.domain);
     if (!name.ok)
       throw invalidInput(
@@ -92,6 +94,7 @@ export const createDomain = defineVerb({
           },
         ])
         .returning();
+      await recordAuditEvent(tx, ctx, { action: 'domain.create', resource: { type: 'domain', id: row.domain } });
       return presentDomain(row, keys, config);
     });
   },

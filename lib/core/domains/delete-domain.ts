@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/shared/errors';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { apiKeyScopes, domains } from '@/lib/db/schema';
 import { normalizeDomainName } from './internal/normalize-domain-name';
@@ -17,7 +18,8 @@ export const deleteDomain = defineVerb({
     const name = normalizeDomainName(input.domain);
     return name.ok ? [name.domain] : [input.domain];
   },
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
     if (row.isPaused) throw conflict('the domain is paused and cannot be deleted; unpause it first');
     await db.transaction(async (tx) => {
@@ -26,6 +28,7 @@ export const deleteDomain = defineVerb({
         .set({ deletedAt: now(), updatedAt: now() })
         .where(and(eq(domains.accountId, principal.targetAccountId), eq(domains.id, row.id)));
       await tx.delete(apiKeyScopes).where(eq(apiKeyScopes.domainId, row.id));
+      await recordAuditEvent(tx, ctx, { action: 'domain.delete', resource: { type: 'domain', id: row.domain } });
     });
     return { message: `domain ${row.domain} deleted` };
   },

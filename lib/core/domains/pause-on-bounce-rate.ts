@@ -1,4 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { systemPrincipal } from '@/lib/auth/principal';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import type { Services } from '@/lib/core/context';
 import type { Db } from '@/lib/db/client';
 import { domains, events } from '@/lib/db/schema';
@@ -20,7 +22,12 @@ export async function unsafePauseOnBounceRate(
   const { bounceRate, minVolume, windowHours } = services.config.pause;
   const windowStart = new Date(now.getTime() - windowHours * 3600_000);
   const candidates = await db
-    .select({ id: domains.id, domain: domains.domain, since: domains.pauseWindowStartedAt })
+    .select({
+      id: domains.id,
+      accountId: domains.accountId,
+      domain: domains.domain,
+      since: domains.pauseWindowStartedAt,
+    })
     .from(domains)
     .where(and(inArray(domains.id, domainIds), eq(domains.isPaused, false), isNull(domains.deletedAt)));
   const paused: string[] = [];
@@ -41,10 +48,22 @@ export async function unsafePauseOnBounceRate(
         ),
       );
     if (counts.total < minVolume || counts.bounced / counts.total <= bounceRate) continue;
-    await db
-      .update(domains)
-      .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
-      .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)));
+    const isPaused = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(domains)
+        .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
+        .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)))
+        .returning({ id: domains.id });
+      // Another worker may have paused it first: only the one that did records it.
+      if (row)
+        await recordAuditEvent(
+          tx,
+          { principal: systemPrincipal(domain.accountId) },
+          { action: 'domain.pause', resource: { type: 'domain', id: domain.domain }, changes: ['is_paused'] },
+        );
+      return row !== undefined;
+    });
+    if (!isPaused) continue;
     services.logger.warn(
       { domain: domain.domain, bounced: counts.bounced, total: counts.total },
       'domain paused: bounce rate over the limit',

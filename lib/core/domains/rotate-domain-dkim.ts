@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { conflict } from '@/lib/shared/errors';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { dkimKeys } from '@/lib/db/schema';
 import { DKIM_KEY_PURPOSE, generateDkimKey, newDkimSelector } from './dkim-keys';
@@ -14,7 +15,8 @@ import { domainPathSchema } from './schemas';
 export const rotateDomainDkim = defineVerb({
   scope: 'domains:write',
   input: domainPathSchema,
-  async run({ db, principal, config, secrets, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, config, secrets, now } = ctx;
     const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
     const keys = await loadLiveKeys(db, [row.id]);
     const standby = keys.find((key) => key.status === 'standby');
@@ -37,6 +39,10 @@ export const rotateDomainDkim = defineVerb({
         privateKeyEncrypted: secrets.encrypt(DKIM_KEY_PURPOSE, fresh.privateKeyPem),
         publicKey: fresh.publicKey,
         keyBits: fresh.keyBits,
+      });
+      await recordAuditEvent(tx, ctx, {
+        action: 'domain.rotate_dkim',
+        resource: { type: 'domain', id: row.domain },
       });
     });
     return presentDomain(row, await loadLiveKeys(db, [row.id]), config);

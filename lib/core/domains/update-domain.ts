@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError, invalidInput } from '@/lib/shared/errors';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, dkimKeys, domains } from '@/lib/db/schema';
 import { newDkimSelector } from './dkim-keys';
@@ -15,6 +16,14 @@ const SUBDOMAIN_FIELDS = [
   ['media_subdomain', 'mediaSubdomain', DEFAULT_SUBDOMAINS.media],
 ] as const;
 
+/** The API's field names of the columns a change can set, for the audit log. */
+const CHANGED_FIELDS = [
+  ...SUBDOMAIN_FIELDS.map(([field, column]) => [field, column] as const),
+  ['dkim_selector', 'dkimSelector'],
+  ['sending_type', 'sendingType'],
+  ['dsn_recipient', 'dsnRecipient'],
+] as const;
+
 /**
  * Partial update. Omitted fields stay; `null` puts a subdomain back to the default. A subdomain whose
  * record has verified is locked, and so is the DKIM selector once DKIM has verified: changing them
@@ -23,7 +32,8 @@ const SUBDOMAIN_FIELDS = [
 export const updateDomain = defineVerb({
   scope: 'domains:write',
   input: updateDomainSchema.extend(domainPathSchema.shape),
-  async run({ db, principal, config, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, config, now } = ctx;
     const row = await getDomainInAccount(db, principal.targetAccountId, input.domain);
     const keys = await loadLiveKeys(db, [row.id]);
     const changes: Partial<typeof domains.$inferInsert> = {};
@@ -86,6 +96,11 @@ export const updateDomain = defineVerb({
           .set({ selector: renameActiveTo })
           .where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
       }
+      await recordAuditEvent(tx, ctx, {
+        action: 'domain.update',
+        resource: { type: 'domain', id: row.domain },
+        changes: CHANGED_FIELDS.filter(([, column]) => column in changes).map(([field]) => field),
+      });
       return presentDomain(updated, await loadLiveKeys(tx, [row.id]), config);
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hasPostgresCode } from '@/lib/core/contacts/internal/postgres-error';
 import { defineVerb } from '@/lib/core/verb';
@@ -17,7 +18,8 @@ import { addListMembersSchema, listPathSchema } from './schemas';
 export const addListMembers = defineVerb({
   scope: 'lists:write',
   input: addListMembersSchema.extend(listPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const list = await getListInAccount(db, accountId, input.list_id);
     const references = input.contact !== undefined ? [input.contact] : [...new Set(input.contacts)];
@@ -66,6 +68,7 @@ export const addListMembers = defineVerb({
         if (hasPostgresCode(error, '23503')) throw notFound('contact not found');
         throw error;
       }
+      await recordAuditEvent(tx, ctx, { action: 'list_member.add', resource: { type: 'list', id: list.id } });
       return tx
         .select()
         .from(listMemberships)

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { contactLists } from '@/lib/db/schema';
 import { presentList } from './internal/present';
@@ -7,18 +8,23 @@ import { createListSchema } from './schemas';
 export const createList = defineVerb({
   scope: 'lists:write',
   input: createListSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const at = now();
-    const [row] = await db
-      .insert(contactLists)
-      .values({
-        accountId: principal.targetAccountId,
-        name: input.name,
-        description: input.description || null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .insert(contactLists)
+        .values({
+          accountId: principal.targetAccountId,
+          name: input.name,
+          description: input.description || null,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await recordAuditEvent(tx, ctx, { action: 'list.create', resource: { type: 'list', id: changed!.id } });
+      return changed;
+    });
     return presentList(row!);
   },
 });

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { findSuppressed } from '@/lib/core/suppressions/find-suppressed';
@@ -42,7 +43,8 @@ export const pasteListMembers = defineVerb({
   scope: 'lists:write',
   input: pasteListMembersSchema.extend(listPathSchema.shape),
   alsoNeeds: (input) => (input.create_missing ? ['contacts:write'] : []),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const list = await getListInAccount(db, accountId, input.list_id);
     const { references, refused } = referencesOf(input.lines);
@@ -142,6 +144,7 @@ export const pasteListMembers = defineVerb({
           .reverse(),
       );
       refused.sort((a, b) => (order.get(a.line) ?? 0) - (order.get(b.line) ?? 0));
+      await recordAuditEvent(tx, ctx, { action: 'list_member.add', resource: { type: 'list', id: list.id } });
       return { object: 'list_member_paste' as const, added, created_contacts: createdContacts, refused };
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
@@ -13,7 +14,8 @@ import { memberPathSchema } from './schemas';
 export const removeListMember = defineVerb({
   scope: 'lists:write',
   input: memberPathSchema,
-  async run({ db, principal }, input) {
+  async run(ctx, input) {
+    const { db, principal } = ctx;
     return db.transaction(async (tx) => {
       const current = await getMembershipForUpdate(tx, principal.targetAccountId, input.list_id, input.id_or_email);
       if (current.subscriptionStatus === 'complained')
@@ -21,6 +23,7 @@ export const removeListMember = defineVerb({
       await tx
         .delete(listMemberships)
         .where(and(eq(listMemberships.listId, current.listId), eq(listMemberships.contactId, current.contactId)));
+      await recordAuditEvent(tx, ctx, { action: 'list_member.remove', resource: { type: 'list', id: current.listId } });
       return { message: `contact ${current.contactId} removed from list ${current.listId}` };
     });
   },

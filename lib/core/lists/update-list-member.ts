@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { listMemberships } from '@/lib/db/schema';
@@ -13,7 +14,8 @@ import { memberPathSchema, updateListMemberSchema } from './schemas';
 export const updateListMember = defineVerb({
   scope: 'lists:write',
   input: updateListMemberSchema.extend(memberPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     return db.transaction(async (tx) => {
       const current = await getMembershipForUpdate(tx, principal.targetAccountId, input.list_id, input.id_or_email);
       if (current.subscriptionStatus === 'complained')
@@ -24,6 +26,11 @@ export const updateListMember = defineVerb({
         .set({ subscriptionStatus: input.subscription_status, updatedAt: now() })
         .where(and(eq(listMemberships.listId, current.listId), eq(listMemberships.contactId, current.contactId)))
         .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'list_member.update',
+        resource: { type: 'list', id: current.listId },
+        changes: ['subscription_status'],
+      });
       return presentMembership(row!);
     });
   },

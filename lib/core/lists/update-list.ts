@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { contactLists } from '@/lib/db/schema';
@@ -11,24 +13,33 @@ import { listPathSchema, updateListSchema } from './schemas';
 export const updateList = defineVerb({
   scope: 'lists:write',
   input: updateListSchema.extend(listPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     if (!isUuid(input.list_id)) throw notFound('list not found');
-    const [row] = await db
-      .update(contactLists)
-      .set({
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description || null } : {}),
-        updatedAt: now(),
-      })
-      .where(
-        and(
-          eq(contactLists.accountId, principal.targetAccountId),
-          eq(contactLists.id, input.list_id.toLowerCase()),
-          isNull(contactLists.deletedAt),
-        ),
-      )
-      .returning();
-    if (!row) throw notFound('list not found');
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(contactLists)
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description || null } : {}),
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(contactLists.accountId, principal.targetAccountId),
+            eq(contactLists.id, input.list_id.toLowerCase()),
+            isNull(contactLists.deletedAt),
+          ),
+        )
+        .returning();
+      if (!changed) throw notFound('list not found');
+      await recordAuditEvent(tx, ctx, {
+        action: 'list.update',
+        resource: { type: 'list', id: changed.id },
+        changes: givenFields(input, ['list_id']),
+      });
+      return changed;
+    });
     return presentList(row, (await loadMemberCounts(db, [row.id])).get(row.id));
   },
 });

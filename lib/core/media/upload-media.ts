@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
@@ -51,6 +52,7 @@ export const uploadMedia = defineVerb({
           createdAt: ctx.now(),
         })
         .returning(MEDIA_COLUMNS);
+      await recordAuditEvent(tx, ctx, { action: 'media.upload', resource: { type: 'media', id: inserted.id } });
       return inserted;
     });
     return presentMedia(ctx.config, row);

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { findUserForAccount } from '@/lib/core/users/internal/email-identity';
 import { defineVerb } from '@/lib/core/verb';
@@ -17,7 +18,8 @@ import { hashInvitationToken } from './internal/send-invitation-mail';
 export const acceptMemberInvitation = defineVerb({
   scope: 'any',
   input: acceptInvitationSchema,
-  async run({ db, now }, input) {
+  async run(ctx, input) {
+    const { db, now } = ctx;
     const passwordHash = await hashPassword(input.password);
     return db.transaction(async (tx) => {
       const at = now();
@@ -61,6 +63,13 @@ export const acceptMemberInvitation = defineVerb({
         .update(memberInvitations)
         .set({ acceptedAt: at, updatedAt: at })
         .where(eq(memberInvitations.id, invitation.id));
+      // The link is the credential: the person it made (or proved) is the actor.
+      await recordAuditEvent(tx, ctx, {
+        action: 'invitation.accept',
+        resource: { type: 'invitation', id: invitation.id },
+        accountId: invitation.accountId,
+        actor: { type: 'user', id: userId, label: invitation.email },
+      });
       return { account_id: invitation.accountId, user_id: userId, email: invitation.email };
     });
   },

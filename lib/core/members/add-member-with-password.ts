@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { MEMBER_ROLES } from '@/lib/auth/roles';
 import { conflict, notFound } from '@/lib/shared/errors';
@@ -16,7 +17,8 @@ export const addMemberWithPassword = defineVerb({
     password: passwordSchema,
     role: z.enum(MEMBER_ROLES, { error: `must be one of ${MEMBER_ROLES.join(', ')}` }),
   }),
-  async run({ db }, input) {
+  async run(ctx, input) {
+    const { db } = ctx;
     return db.transaction(async (tx) => {
       const [account] = await tx
         .select({ id: accounts.id })
@@ -30,6 +32,11 @@ export const addMemberWithPassword = defineVerb({
         .onConflictDoNothing()
         .returning();
       if (!inserted.length) throw conflict(`${input.email} is already a member of this account`);
+      await recordAuditEvent(tx, ctx, {
+        action: 'member.add',
+        resource: { type: 'member', id: user.id },
+        accountId: account.id,
+      });
       return { account_id: account.id, user_id: user.id, role: input.role };
     });
   },

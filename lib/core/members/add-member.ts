@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { VerbContext } from '@/lib/core/context';
@@ -36,6 +37,7 @@ export const addMember = defineVerb({
           .onConflictDoNothing()
           .returning();
         if (!inserted.length) throw conflict(`${input.email} is already a member of this account`, 'email');
+        await recordAuditEvent(tx, ctx, { action: 'member.add', resource: { type: 'member', id: user.id } });
         return presentMember(await getMemberInAccount(tx, accountId, user.id));
       }
       if (user && (await findMemberInAccount(tx, accountId, user.id)))
@@ -93,5 +95,6 @@ async function invite(
     throw conflict(`${input.email} already has a pending invitation to this account: resend or revoke it`, 'email');
   const inviterName = await inviterNameOf(tx, ctx.principal.userId);
   const delivery = await sendInvitationMail(ctx, tx, row, { token, accountName: input.accountName, inviterName, now });
+  await recordAuditEvent(tx, ctx, { action: 'invitation.create', resource: { type: 'invitation', id: row.id } });
   return presentInvitedMember(row, now, delivery);
 }

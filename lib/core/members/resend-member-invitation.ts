@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, sql } from 'drizzle-orm';
 import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { MemberRole } from '@/lib/auth/principal';
@@ -42,6 +43,7 @@ export const resendMemberInvitation = defineVerb({
         inviterName: await inviterNameOf(tx, principal.userId),
         now,
       });
+      await recordAuditEvent(tx, ctx, { action: 'invitation.resend', resource: { type: 'invitation', id: row.id } });
       return presentInvitation(row, now, delivery);
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { memberInvitations } from '@/lib/db/schema';
@@ -8,13 +9,22 @@ import { invitationPathSchema } from './schemas';
 export const revokeMemberInvitation = defineVerb({
   scope: 'accounts:members:remove',
   input: invitationPathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const invitation = await getPendingInvitationInAccount(db, principal.targetAccountId, input.invitation_id);
     const at = now();
-    await db
-      .update(memberInvitations)
-      .set({ revokedAt: at, updatedAt: at })
-      .where(and(eq(memberInvitations.accountId, principal.targetAccountId), eq(memberInvitations.id, invitation.id)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(memberInvitations)
+        .set({ revokedAt: at, updatedAt: at })
+        .where(
+          and(eq(memberInvitations.accountId, principal.targetAccountId), eq(memberInvitations.id, invitation.id)),
+        );
+      await recordAuditEvent(tx, ctx, {
+        action: 'invitation.revoke',
+        resource: { type: 'invitation', id: invitation.id },
+      });
+    });
     return { message: `invitation of ${invitation.email} revoked` };
   },
 });

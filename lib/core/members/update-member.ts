@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { authorizeHoldingEveryScopeOf } from '@/lib/auth/authorize';
 import type { MemberRole } from '@/lib/auth/principal';
@@ -15,7 +16,8 @@ import { memberPathSchema, updateMemberSchema } from './schemas';
 export const updateMember = defineVerb({
   scope: 'accounts:members:update',
   input: updateMemberSchema.extend(memberPathSchema.shape),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const member = await getMemberInAccount(db, accountId, input.user_id);
     if (member.userId === member.ownerId)
@@ -25,10 +27,17 @@ export const updateMember = defineVerb({
     authorizeHoldingEveryScopeOf(principal, { kind: 'role', role: input.role });
     if (member.role === input.role) return presentMember(member);
     const at = now();
-    await db
-      .update(memberships)
-      .set({ role: input.role, updatedAt: at })
-      .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(memberships)
+        .set({ role: input.role, updatedAt: at })
+        .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, member.userId)));
+      await recordAuditEvent(tx, ctx, {
+        action: 'member.role_change',
+        resource: { type: 'member', id: member.userId },
+        changes: ['role'],
+      });
+    });
     return presentMember({ ...member, role: input.role, updatedAt: at });
   },
 });

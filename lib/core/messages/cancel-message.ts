@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { invalidInput } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
@@ -14,23 +15,28 @@ export const cancelMessage = defineVerb({
       (await getMessageInAccount(db, principal.targetAccountId, input.message_id).catch(() => null))?.senderDomain ??
         '',
     ].filter(Boolean),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const row = await getMessageInAccount(db, principal.targetAccountId, input.message_id);
     const at = now();
-    const [cancelled] = await db
-      .update(messages)
-      .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: at })
-      .where(
-        and(
-          eq(messages.accountId, principal.targetAccountId),
-          eq(messages.id, row.id),
-          eq(messages.status, 'scheduled'),
-          or(isNull(messages.leaseUntil), lt(messages.leaseUntil, at)),
-        ),
-      )
-      .returning({ id: messages.id });
-    // 400, not 409: the contract lists no conflict for cancel, and the request itself cannot succeed.
-    if (!cancelled) throw invalidInput(`only scheduled messages can be cancelled; this one is ${row.status}`);
+    await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(messages)
+        .set({ status: 'cancelled', nextAttemptAt: null, updatedAt: at })
+        .where(
+          and(
+            eq(messages.accountId, principal.targetAccountId),
+            eq(messages.id, row.id),
+            eq(messages.status, 'scheduled'),
+            or(isNull(messages.leaseUntil), lt(messages.leaseUntil, at)),
+          ),
+        )
+        .returning({ id: messages.id });
+      // 400, not 409: the contract lists no conflict for cancel, and the request itself cannot succeed.
+      if (!changed) throw invalidInput(`only scheduled messages can be cancelled; this one is ${row.status}`);
+      await recordAuditEvent(tx, ctx, { action: 'message.cancel', resource: { type: 'message', id: changed.id } });
+      return changed;
+    });
     return { message: `message ${row.messageIdHeader} cancelled` };
   },
 });

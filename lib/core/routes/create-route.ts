@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { checkWebhookUrl } from '@/lib/core/webhooks/internal/check-webhook-url';
 import { generateWebhookSecret } from '@/lib/core/webhooks/create-webhook';
 import { defineVerb } from '@/lib/core/verb';
@@ -23,22 +24,26 @@ export const createRoute = defineVerb({
     const url = await checkWebhookUrl(services, input.url);
     const { recipient, domain } = await resolveRouteRecipient(db, accountId, input.recipient);
     const secret = generateWebhookSecret();
-    const [row] = await db
-      .insert(routes)
-      .values({
-        accountId,
-        name: input.name,
-        url,
-        secretEncrypted: secrets.encrypt(ROUTE_SECRET_PURPOSE, secret),
-        recipient,
-        domain,
-        attachments: input.attachments,
-        headers: input.headers,
-        groupByMessageId: input.group_by_message_id,
-        stripReplies: input.strip_replies,
-        enabled: input.enabled,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .insert(routes)
+        .values({
+          accountId,
+          name: input.name,
+          url,
+          secretEncrypted: secrets.encrypt(ROUTE_SECRET_PURPOSE, secret),
+          recipient,
+          domain,
+          attachments: input.attachments,
+          headers: input.headers,
+          groupByMessageId: input.group_by_message_id,
+          stripReplies: input.strip_replies,
+          enabled: input.enabled,
+        })
+        .returning();
+      await recordAuditEvent(tx, services, { action: 'route.create', resource: { type: 'route', id: changed.id } });
+      return changed;
+    });
     return { ...presentRoute(row), secret };
   },
 });

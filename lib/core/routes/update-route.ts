@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { cancelPendingDeliveries } from '@/lib/core/webhooks/cancel-pending-deliveries';
 import { checkWebhookUrl } from '@/lib/core/webhooks/internal/check-webhook-url';
@@ -57,6 +59,11 @@ export const updateRoute = defineVerb({
       if (!row) throw notFound('route not found');
       if (isDisabling)
         await cancelPendingDeliveries(tx, { kind: 'route', id: row.id }, 'not sent: the route was disabled', at);
+      await recordAuditEvent(tx, services, {
+        action: 'route.update',
+        resource: { type: 'route', id: row.id },
+        changes: givenFields(input, ['route_id']),
+      });
       return presentRoute(row);
     });
   },

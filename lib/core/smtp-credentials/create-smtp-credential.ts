@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { normalizeWebhookDomains, resolveWebhookDomains } from '@/lib/core/webhooks/internal/webhook-domains';
 import { smtpCredentialDomains, smtpCredentials } from '@/lib/db/schema';
@@ -23,7 +24,8 @@ export const createSmtpCredential = defineVerb({
   scope: 'smtp-credentials:write:{domain}',
   input: createSmtpCredentialSchema,
   domains: (_ctx, input) => (input.scope === 'global' ? [] : normalizeWebhookDomains(input.domains ?? [])),
-  async run({ db, principal }, input) {
+  async run(ctx, input) {
+    const { db, principal } = ctx;
     const domains =
       input.scope === 'scoped' ? await resolveWebhookDomains(db, principal.targetAccountId, input.domains ?? []) : [];
     const password = randomToken(40);
@@ -41,6 +43,10 @@ export const createSmtpCredential = defineVerb({
         .returning();
       if (domains.length > 0)
         await tx.insert(smtpCredentialDomains).values(domains.map((domain) => ({ credentialId: row.id, domain })));
+      await recordAuditEvent(tx, ctx, {
+        action: 'smtp_credential.create',
+        resource: { type: 'smtp_credential', id: row.id },
+      });
       return { ...presentSmtpCredential(row, domains), password };
     });
   },

@@ -8,8 +8,8 @@ import { getManagedChild } from './internal/queries';
 export const deleteSubAccountApiKey = defineVerb({
   scope: 'sub-account-api-keys:delete',
   input: z.object({ sub_account_id: subAccountIdSchema, key_id: apiKeyIdSchema }),
-  async run({ db, principal }, input) {
+  async run({ db, principal, requestId }, input) {
     const child = await getManagedChild(db, principal.targetAccountId, input.sub_account_id);
-    return deleteApiKeyInAccount(db, principal, child.id, input.key_id);
+    return deleteApiKeyInAccount(db, { principal, requestId }, child.id, input.key_id);
   },
 });

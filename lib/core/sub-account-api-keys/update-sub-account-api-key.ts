@@ -11,9 +11,9 @@ import { assertNoSubAccountScopes, getManagedChild } from './internal/queries';
 export const updateSubAccountApiKey = defineVerb({
   scope: 'sub-account-api-keys:write',
   input: updateApiKeySchema.extend({ sub_account_id: subAccountIdSchema, key_id: apiKeyIdSchema }),
-  async run({ db, principal, now }, input) {
+  async run({ db, principal, now, requestId }, input) {
     const child = await getManagedChild(db, principal.targetAccountId, input.sub_account_id);
     assertNoSubAccountScopes(input.scopes);
-    return updateApiKeyInAccount(db, principal, child.id, input, now());
+    return updateApiKeyInAccount(db, { principal, requestId }, child.id, input, now());
   },
 });

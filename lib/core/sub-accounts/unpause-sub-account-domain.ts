@@ -11,9 +11,10 @@ import { subAccountIdSchema } from './schemas';
 export const unpauseSubAccountDomain = defineVerb({
   scope: 'sub-accounts:suspend',
   input: domainPathSchema.extend({ sub_account_id: subAccountIdSchema }),
-  async run({ db, principal, config, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, config, now } = ctx;
     const parent = await getPartnerAccount(db, principal.targetAccountId);
     const child = await getSubAccountOfParent(db, parent.id, input.sub_account_id);
-    return unpauseDomainInAccount(db, config, child.id, input.domain, now());
+    return unpauseDomainInAccount(db, ctx, config, child.id, input.domain, now());
   },
 });

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { invalidInput, notFound } from '@/lib/shared/errors';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts } from '@/lib/db/schema';
 import { websiteHostOf } from './internal/present';
@@ -16,7 +17,8 @@ import { normalizeWebsite } from './internal/website';
 export const updateSubAccount = defineVerb({
   scope: 'sub-accounts:write',
   input: updateSubAccountSchema.extend({ sub_account_id: subAccountIdSchema }),
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     if (input.name == null && input.website == null && input.monthly_credit == null) {
       throw invalidInput('at least one of name, website or monthly_credit must be given');
     }
@@ -32,12 +34,21 @@ export const updateSubAccount = defineVerb({
     };
     if (Object.keys(changes).length === 0)
       throw invalidInput('nothing to change: the given values equal the current ones');
-    const [row] = await db
-      .update(accounts)
-      .set({ ...changes, updatedAt: now() })
-      .where(and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, current.id), isNull(accounts.deletedAt)))
-      .returning();
-    if (!row) throw notFound(SUB_ACCOUNT_NOT_FOUND);
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accounts)
+        .set({ ...changes, updatedAt: now() })
+        .where(and(eq(accounts.parentAccountId, parent.id), eq(accounts.id, current.id), isNull(accounts.deletedAt)))
+        .returning();
+      if (!updated) throw notFound(SUB_ACCOUNT_NOT_FOUND);
+      await recordAuditEvent(tx, ctx, {
+        action: 'sub_account.update',
+        resource: { type: 'sub_account', id: updated.id },
+        changes: Object.keys(changes).map((key) => (key === 'monthlyCredit' ? 'monthly_credit' : key)),
+        accountId: updated.id,
+      });
+      return updated;
+    });
     return presentOneSubAccount(db, row);
   },
 });

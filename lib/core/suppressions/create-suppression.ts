@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, isNull } from 'drizzle-orm';
 import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
@@ -16,7 +17,8 @@ import { suppressRecipient } from './suppress-recipient';
 export const createSuppression = defineVerb({
   scope: 'suppressions:write',
   input: createSuppressionSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     const accountId = principal.targetAccountId;
     const email = normalizeEmailAddress(input.email);
     if (!email.ok) throw invalidInput(`email: ${email.reason}`, 'email');
@@ -35,8 +37,8 @@ export const createSuppression = defineVerb({
       if (!row) throw invalidInput(`domain: ${name.domain} is not a domain of this account`, 'domain');
       domain = { name: name.domain, id: row.id };
     }
-    const created = await db.transaction((tx) =>
-      suppressRecipient(
+    const created = await db.transaction(async (tx) => {
+      const suppressed = await suppressRecipient(
         tx,
         {
           accountId,
@@ -49,8 +51,15 @@ export const createSuppression = defineVerb({
           at,
         },
         { ifSuppressed: 'keep' },
-      ),
-    );
+      );
+      // Only a new suppression is a change; the 409 below rolls nothing back, so record only then.
+      if (suppressed?.isNew)
+        await recordAuditEvent(tx, ctx, {
+          action: 'suppression.create',
+          resource: { type: 'suppression', id: suppressed.row.email },
+        });
+      return suppressed;
+    });
     if (!created?.isNew) throw conflict('suppression already exists', 'email');
     return { object: 'list' as const, data: [presentSuppression(created.row)] };
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq, gt, ne, type SQL } from 'drizzle-orm';
 import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
@@ -13,7 +14,8 @@ import { deleteSuppressionQuerySchema } from './schemas';
 export const deleteSuppression = defineVerb({
   scope: 'suppressions:delete',
   input: deleteSuppressionQuerySchema,
-  async run({ db, principal, now }, query) {
+  async run(ctx, query) {
+    const { db, principal, now } = ctx;
     const email = normalizeEmailAddress(query.email);
     if (!email.ok) throw invalidInput(`email: ${email.reason}`, 'email');
     const conditions: SQL[] = [
@@ -26,11 +28,19 @@ export const deleteSuppression = defineVerb({
       conditions.push(eq(suppressions.domain, name.domain));
     }
     const at = now();
-    const deleted = await db
-      .delete(suppressions)
-      .where(and(...conditions, ne(suppressions.kind, 'protected')))
-      .returning({ expiresAt: suppressions.expiresAt });
-    const count = deleted.filter((row) => row.expiresAt > at).length;
+    const count = await db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(suppressions)
+        .where(and(...conditions, ne(suppressions.kind, 'protected')))
+        .returning({ expiresAt: suppressions.expiresAt });
+      const inForce = deleted.filter((row) => row.expiresAt > at).length;
+      if (inForce > 0)
+        await recordAuditEvent(tx, ctx, {
+          action: 'suppression.delete',
+          resource: { type: 'suppression', id: email.email },
+        });
+      return inForce;
+    });
     if (count === 0) {
       const [kept] = await db
         .select({ id: suppressions.id })

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { contentColumns, EMPTY_CONTENT } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
 import { templates } from '@/lib/db/schema';
@@ -9,22 +10,27 @@ import { createTemplateSchema } from './schemas';
 export const createTemplate = defineVerb({
   scope: 'templates:write',
   input: createTemplateSchema,
-  async run({ db, principal, now, config }, input) {
+  async run(ctx, input) {
+    const { db, principal, now, config } = ctx;
     checkTemplateSyntax(input);
     const content = { ...EMPTY_CONTENT, ...(await contentColumns(input, EMPTY_CONTENT, config)) };
     const at = now();
-    const [row] = await db
-      .insert(templates)
-      .values({
-        accountId: principal.targetAccountId,
-        name: input.name,
-        kind: input.kind,
-        subject: input.subject || null,
-        ...content,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .insert(templates)
+        .values({
+          accountId: principal.targetAccountId,
+          name: input.name,
+          kind: input.kind,
+          subject: input.subject || null,
+          ...content,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+      await recordAuditEvent(tx, ctx, { action: 'template.create', resource: { type: 'template', id: changed!.id } });
+      return changed;
+    });
     return presentTemplate(row!);
   },
 });

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { templates, templateVersions } from '@/lib/db/schema';
@@ -15,7 +16,8 @@ import { templatePathSchema } from './schemas';
 export const publishTemplate = defineVerb({
   scope: 'templates:write',
   input: templatePathSchema,
-  async run({ db, principal, now }, input) {
+  async run(ctx, input) {
+    const { db, principal, now } = ctx;
     return writeTemplate(db, principal.targetAccountId, input.template_id, async (tx, current) => {
       if (!current.subject)
         throw invalidInput('subject: the draft has no subject; add one before publishing', 'subject');
@@ -51,6 +53,7 @@ export const publishTemplate = defineVerb({
         .update(templates)
         .set({ latestVersion: version, revision: current.revision + 1, updatedAt: at })
         .where(eq(templates.id, current.id));
+      await recordAuditEvent(tx, ctx, { action: 'template.publish', resource: { type: 'template', id: current.id } });
       return presentTemplateVersion(row!);
     });
   },

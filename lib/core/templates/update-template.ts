@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { contentColumns, type ContentColumns } from '@/lib/core/content/content-columns';
 import { defineVerb } from '@/lib/core/verb';
@@ -16,7 +18,8 @@ import { templatePathSchema, updateTemplateSchema } from './schemas';
 export const updateTemplate = defineVerb({
   scope: 'templates:write',
   input: updateTemplateSchema.extend(templatePathSchema.shape),
-  async run({ db, principal, now, config }, input) {
+  async run(ctx, input) {
+    const { db, principal, now, config } = ctx;
     checkTemplateSyntax(input);
     return writeTemplate(db, principal.targetAccountId, input.template_id, async (tx, current) => {
       if (input.revision !== undefined && input.revision !== current.revision) {
@@ -37,6 +40,11 @@ export const updateTemplate = defineVerb({
         })
         .where(eq(templates.id, current.id))
         .returning();
+      await recordAuditEvent(tx, ctx, {
+        action: 'template.update',
+        resource: { type: 'template', id: current.id },
+        changes: givenFields(input, ['template_id']),
+      });
       return presentTemplate(row!);
     });
   },

@@ -1,3 +1,4 @@
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
 import { webhookDomains, webhooks } from '@/lib/db/schema';
 import { randomToken } from '@/lib/shared/crypto';
@@ -43,6 +44,7 @@ export const createWebhook = defineVerb({
         .returning();
       if (domains.length > 0)
         await tx.insert(webhookDomains).values(domains.map((domain) => ({ webhookId: row.id, domain })));
+      await recordAuditEvent(tx, services, { action: 'webhook.create', resource: { type: 'webhook', id: row.id } });
       return { ...presentWebhook(row, domains), secret };
     });
   },

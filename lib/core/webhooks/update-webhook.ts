@@ -1,3 +1,5 @@
+import { givenFields } from '@/lib/core/audit/given-fields';
+import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { webhookDomains, webhooks } from '@/lib/db/schema';
@@ -76,6 +78,11 @@ export const updateWebhook = defineVerb({
       }
       if (isDisabling)
         await cancelPendingDeliveries(tx, { kind: 'webhook', id: row.id }, 'not sent: the webhook was disabled', at);
+      await recordAuditEvent(tx, services, {
+        action: 'webhook.update',
+        resource: { type: 'webhook', id: row.id },
+        changes: givenFields(input, ['webhook_id']),
+      });
       return presentWebhook(row, domains ?? webhook.domains);
     });
   },

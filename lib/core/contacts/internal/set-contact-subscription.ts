@@ -1,5 +1,5 @@
+import { recordAuditEvent, type AuditSource } from '@/lib/core/audit/record-audit-event';
 import { and, eq } from 'drizzle-orm';
-import type { Principal } from '@/lib/auth/principal';
 import type { DbOrTx } from '@/lib/db/client';
 import { contacts } from '@/lib/db/schema';
 import { presentContact } from './present';
@@ -13,11 +13,12 @@ import { recordSubscriptionChange } from './record-subscription-change';
  */
 export async function setContactSubscription(
   db: DbOrTx,
-  principal: Principal,
+  source: AuditSource,
   idOrEmail: string,
   isUnsubscribed: boolean,
   at: Date,
 ) {
+  const { principal } = source;
   const accountId = principal.targetAccountId;
   return db.transaction(async (tx) => {
     const current = await getContactInAccount(tx, accountId, idOrEmail, { forUpdate: true });
@@ -34,6 +35,10 @@ export async function setContactSubscription(
       type: isUnsubscribed ? 'unsubscribed' : 'resubscribed',
       source: subscriptionSource(principal),
       at,
+    });
+    await recordAuditEvent(tx, source, {
+      action: isUnsubscribed ? 'contact.unsubscribe' : 'contact.resubscribe',
+      resource: { type: 'contact', id: current.id },
     });
     return presentContact(row!);
   });

@@ -1,0 +1,221 @@
+import {
+  act,
+  contact,
+  created,
+  del,
+  draft,
+  id,
+  list,
+  post,
+  prepared,
+  put,
+  scheduled,
+  sending,
+  template,
+  unique,
+  unknownIn,
+  type Case,
+  type Suite,
+} from './audit-cases';
+
+const listWithMember = async (s: Suite) => {
+  const listId = await list(s);
+  const { email } = await contact(s);
+  await post(s, `/lists/${listId}/members`, { contact: email, subscription_status: 'confirmed' });
+  return { listId, email };
+};
+
+/** The audit table's rows for contacts, lists, templates, media and campaigns (audit-table.ts has the rest). */
+export const MARKETING_WRITES: Record<string, Case | string> = {
+  'POST /v2/accounts/{account_id}/contacts/import': {
+    action: 'contact_import.create',
+    call: (s) => s.importContacts(s.api),
+    resource: id,
+  },
+  'POST /v2/accounts/{account_id}/contacts': {
+    action: 'contact.create',
+    call: (s) => s.api.post(s.api.account('/contacts'), { email: `${unique(s, 'new')}@example.org` }),
+    resource: id,
+    refused: act('/contacts', { email: 'not an address' }),
+  },
+  'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': {
+    action: 'contact.update',
+    prepare: async (s) => (await contact(s)).id,
+    call: put('/contacts/$', { first_name: 'Ada' }),
+    resource: prepared,
+    refused: unknownIn(put('/contacts/$', { first_name: 'Ada' })),
+  },
+  'DELETE /v2/accounts/{account_id}/contacts/{id_or_email}': {
+    action: 'contact.delete',
+    prepare: async (s) => (await contact(s)).id,
+    call: del('/contacts/$'),
+    resource: prepared,
+    refused: unknownIn(del('/contacts/$')),
+  },
+  'POST /v2/accounts/{account_id}/contacts/{id_or_email}/unsubscribe': {
+    action: 'contact.unsubscribe',
+    prepare: async (s) => (await contact(s)).id,
+    call: act('/contacts/$/unsubscribe'),
+    resource: prepared,
+    refused: unknownIn(act('/contacts/$/unsubscribe')),
+  },
+  'POST /v2/accounts/{account_id}/contacts/{id_or_email}/resubscribe': {
+    action: 'contact.resubscribe',
+    prepare: async (s) => (await contact(s, { unsubscribed: true })).id,
+    call: act('/contacts/$/resubscribe'),
+    resource: prepared,
+    refused: unknownIn(act('/contacts/$/resubscribe')),
+  },
+  'POST /v2/accounts/{account_id}/lists': {
+    action: 'list.create',
+    call: act('/lists', { name: 'audited' }),
+    resource: id,
+    refused: act('/lists', { name: '' }),
+  },
+  'PUT /v2/accounts/{account_id}/lists/{list_id}': {
+    action: 'list.update',
+    prepare: list,
+    call: put('/lists/$', { name: 'renamed' }),
+    resource: prepared,
+    refused: unknownIn(put('/lists/$', { name: 'renamed' })),
+  },
+  'DELETE /v2/accounts/{account_id}/lists/{list_id}': {
+    action: 'list.delete',
+    prepare: list,
+    call: del('/lists/$'),
+    resource: prepared,
+    refused: unknownIn(del('/lists/$')),
+  },
+  'POST /v2/accounts/{account_id}/lists/{list_id}/members': {
+    action: 'list_member.add',
+    prepare: async (s) => ({ listId: await list(s), email: (await contact(s)).email }),
+    call: (s, p) => s.api.post(s.api.account(`/lists/${p.listId}/members`), { contact: p.email }),
+    resource: (_, p) => p.listId,
+    refused: (s) => s.api.post(s.api.account(`/lists/${s.accountId}/members`), { contact: 'nobody@example.org' }),
+  },
+  'POST /v2/accounts/{account_id}/lists/{list_id}/members/paste': {
+    action: 'list_member.add',
+    prepare: async (s) => ({ listId: await list(s), email: (await contact(s)).email }),
+    call: (s, p) => s.api.post(s.api.account(`/lists/${p.listId}/members/paste`), { lines: [p.email] }),
+    resource: (_, p) => p.listId,
+    refused: (s) => s.api.post(s.api.account(`/lists/${s.accountId}/members/paste`), { lines: ['a@example.org'] }),
+  },
+  'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': {
+    action: 'list_member.update',
+    prepare: listWithMember,
+    call: (s, p) =>
+      s.api.put(s.api.account(`/lists/${p.listId}/members/${p.email}`), { subscription_status: 'unconfirmed' }),
+    resource: (_, p) => p.listId,
+    refused: (s, p) =>
+      s.api.put(s.api.account(`/lists/${p.listId}/members/nobody@example.org`), { subscription_status: 'unconfirmed' }),
+  },
+  'DELETE /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': {
+    action: 'list_member.remove',
+    prepare: listWithMember,
+    call: (s, p) => s.api.delete(s.api.account(`/lists/${p.listId}/members/${p.email}`)),
+    resource: (_, p) => p.listId,
+    refused: (s, p) => s.api.delete(s.api.account(`/lists/${p.listId}/members/nobody@example.org`)),
+  },
+  'POST /v2/accounts/{account_id}/templates': {
+    action: 'template.create',
+    call: act('/templates', { name: 'audited' }),
+    resource: id,
+    refused: act('/templates', { name: '' }),
+  },
+  'PUT /v2/accounts/{account_id}/templates/{template_id}': {
+    action: 'template.update',
+    prepare: template,
+    call: put('/templates/$', { name: 'renamed' }),
+    resource: prepared,
+    refused: unknownIn(put('/templates/$', { name: 'renamed' })),
+  },
+  'DELETE /v2/accounts/{account_id}/templates/{template_id}': {
+    action: 'template.delete',
+    prepare: template,
+    call: del('/templates/$'),
+    resource: prepared,
+    refused: unknownIn(del('/templates/$')),
+  },
+  'POST /v2/accounts/{account_id}/templates/{template_id}/publish': {
+    action: 'template.publish',
+    prepare: template,
+    call: act('/templates/$/publish'),
+    resource: prepared,
+    refused: unknownIn(act('/templates/$/publish')),
+  },
+  'POST /v2/accounts/{account_id}/templates/{template_id}/preflight': 'a check of the content: changes nothing',
+  'POST /v2/accounts/{account_id}/media': { action: 'media.upload', call: (s) => s.uploadMedia(s.api), resource: id },
+  'DELETE /v2/accounts/{account_id}/media/{media_id}': {
+    action: 'media.delete',
+    prepare: async (s) => (await created(s.uploadMedia(s.api))).id,
+    call: del('/media/$'),
+    resource: prepared,
+    refused: unknownIn(del('/media/$')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns': {
+    action: 'campaign.create',
+    call: act('/campaigns', { name: 'audited' }),
+    resource: id,
+    refused: act('/campaigns', { name: '' }),
+  },
+  'PUT /v2/accounts/{account_id}/campaigns/{campaign_id}': {
+    action: 'campaign.update',
+    prepare: draft,
+    call: put('/campaigns/$', { name: 'renamed' }),
+    resource: prepared,
+    refused: unknownIn(put('/campaigns/$', { name: 'renamed' })),
+  },
+  'DELETE /v2/accounts/{account_id}/campaigns/{campaign_id}': {
+    action: 'campaign.delete',
+    prepare: draft,
+    call: del('/campaigns/$'),
+    resource: prepared,
+    refused: unknownIn(del('/campaigns/$')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/send': {
+    action: 'campaign.send',
+    prepare: draft,
+    call: act('/campaigns/$/send', { send_at: '2099-01-01T00:00:00Z' }),
+    resource: prepared,
+    refused: unknownIn(act('/campaigns/$/send', {})),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/unschedule': {
+    action: 'campaign.unschedule',
+    prepare: scheduled,
+    call: act('/campaigns/$/unschedule'),
+    resource: prepared,
+    refused: unknownIn(act('/campaigns/$/unschedule')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/pause': {
+    action: 'campaign.pause',
+    prepare: sending,
+    call: act('/campaigns/$/pause'),
+    resource: prepared,
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/resume': {
+    action: 'campaign.resume',
+    prepare: async (s) => {
+      const campaignId = await sending(s);
+      await post(s, `/campaigns/${campaignId}/pause`);
+      return campaignId;
+    },
+    call: act('/campaigns/$/resume'),
+    resource: prepared,
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/cancel': {
+    action: 'campaign.cancel',
+    prepare: scheduled,
+    call: act('/campaigns/$/cancel'),
+    resource: prepared,
+    refused: unknownIn(act('/campaigns/$/cancel')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/duplicate': {
+    action: 'campaign.duplicate',
+    prepare: draft,
+    call: act('/campaigns/$/duplicate'),
+    resource: id,
+    refused: unknownIn(act('/campaigns/$/duplicate')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': 'a test send: counted, not audited',
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/preflight': 'a check of the content: changes nothing',
+};
