@@ -26,6 +26,8 @@ export type CoreConfig = {
   systemSender: { email: string; name: string | null } | null;
   /** How long a member invitation link works. */
   invitationTtlSeconds: number;
+  /** How long a password reset link works (an hour). */
+  passwordResetTtlSeconds: number;
   /** What one account's media library may hold in all (MEDIA_QUOTA_MB). */
   mediaQuotaBytes: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };

@@ -90,6 +90,7 @@ export const TEST_CONFIG: CoreConfig = {
   allowPrivateNetworks: true,
   systemSender: null,
   invitationTtlSeconds: 7 * 24 * 3600,
+  passwordResetTtlSeconds: 3600,
   mediaQuotaBytes: 100 * 1024 * 1024,
   dns: { timeoutMs: 1000, checkCacheSeconds: 60, recheckIntervalSeconds: 1200 },
   delivery: {
