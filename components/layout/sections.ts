@@ -34,6 +34,8 @@ export const SECTIONS: Section[] = [
     isPartnerOnly: true,
   },
   { slug: 'settings', label: 'Settings', readScope: 'accounts:read', group: 'Account' },
+  // The person's own page (password, sessions): every role opens it.
+  { slug: 'profile', label: 'Your profile', readScope: null, group: 'Account' },
 ];
 
 /** Cosmetic: whether a scope list includes a scope or its `:all`/domain forms. */
