@@ -4,7 +4,7 @@ export const dynamic = 'force-dynamic';
 // The token is in this page's URL: no request from it may carry the URL elsewhere.
 export const metadata = { title: 'Choose a new password', referrer: 'no-referrer' as const };
 
-export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
-  return <ResetPasswordForm token={token} />;
+export default async function ResetPasswordPage({ params }: { params: Promise<{ resetToken: string }> }) {
+  const { resetToken } = await params;
+  return <ResetPasswordForm token={resetToken} />;
 }
