@@ -7,6 +7,7 @@ import { endMemberSessions } from '@/lib/core/user-sessions/end-member-sessions'
 import { endMyOtherSessions } from '@/lib/core/user-sessions/end-my-other-sessions';
 import { endMySession } from '@/lib/core/user-sessions/end-my-session';
 import { endUserSession } from '@/lib/core/user-sessions/end-user-session';
+import { unsafePurgeEndedSessions } from '@/lib/core/user-sessions/purge-ended-sessions';
 import { listMySessions } from '@/lib/core/user-sessions/list-my-sessions';
 import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
 import { authenticateSession } from '@/lib/core/users/authenticate-session';
@@ -117,9 +118,9 @@ describe("a person's own sessions", () => {
         [there, 'Firefox on Linux', false],
       ].sort(),
     );
-    await expect(
-      endMySession(as(services, sessionOf(ownerId, null)), { session_id: there }),
-    ).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(endMySession(as(services, sessionOf(ownerId, null)), { session_id: there })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
     expect(await check(person, there)).not.toBeNull();
   });
 
@@ -158,7 +159,9 @@ describe("an administrator ending a member's sessions", () => {
     const actor = await member(role);
     const target = whose === 'owner' ? ownerId : whose === 'self' ? actor : await member('Analyst');
     const session = await signIn(target);
-    await expect(endMemberSessions(as(services, sessionOf(actor, null, role)), { user_id: target })).rejects.toMatchObject({
+    await expect(
+      endMemberSessions(as(services, sessionOf(actor, null, role)), { user_id: target }),
+    ).rejects.toMatchObject({
       kind,
     });
     expect(await check(target, session)).not.toBeNull();
@@ -181,5 +184,22 @@ describe('device names', () => {
     [null, 'Unknown device'],
   ])('%s is "%s"', (userAgent, expected) => {
     expect(describeDevice(userAgent)).toBe(expected);
+  });
+});
+
+describe('the purge', () => {
+  it('drops sessions ended 30 days ago and leaves live ones', async () => {
+    const ended = await signIn(ownerId);
+    const live = await signIn(ownerId);
+    await endUserSession(services.db, ownerId, ended, services.now());
+    services.clock.advance(29 * 24 * 3600_000);
+    await check(ownerId, live);
+    await unsafePurgeEndedSessions(services.db, services.now());
+    expect(await services.db.select().from(userSessions).where(eq(userSessions.id, ended))).toHaveLength(1);
+    services.clock.advance(2 * 24 * 3600_000);
+    await check(ownerId, live);
+    await unsafePurgeEndedSessions(services.db, services.now());
+    expect(await services.db.select().from(userSessions).where(eq(userSessions.id, ended))).toHaveLength(0);
+    expect(await check(ownerId, live)).not.toBeNull();
   });
 });
