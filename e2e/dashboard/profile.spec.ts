@@ -50,6 +50,7 @@ test('ending a session from the Profile page signs that browser out at once; thi
   const account = await newAccount('Profile sessions', email);
   const other = await browserSignedIn(browser, email);
   const otherCookie = await cookieOf(other.context);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
 
   await page.getByTestId('signed-in-as').click();
