@@ -14,5 +14,5 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/|api/|sign-in|setup|invite/|favicon\\.ico|icon).*)'],
+  matcher: ['/((?!_next/|api/|sign-in|setup|invite/|forgot-password|reset-password/|favicon\\.ico|icon).*)'],
 };

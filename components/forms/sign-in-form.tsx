@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -85,6 +86,9 @@ export function SignInForm({
       <Button type="submit" className="w-full" isBusy={isBusy}>
         Sign in
       </Button>
+      <Link href="/forgot-password" className="block text-center text-sm font-medium text-brand-700 hover:underline">
+        Forgot password?
+      </Link>
     </form>
   );
 }

@@ -78,7 +78,7 @@ export function AppShell({ accountId, children }: { accountId: string; children:
           </div>
           <div className="flex shrink-0 items-center gap-3">
             {membership ? <span className="hidden text-xs text-slate-600 sm:inline">{membership.role}</span> : null}
-            <UserMenu email={me.data?.email ?? ''} />
+            <UserMenu accountId={accountId} email={me.data?.email ?? ''} />
           </div>
         </header>
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">

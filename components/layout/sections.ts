@@ -35,6 +35,8 @@ export const SECTIONS: Section[] = [
   },
   { slug: 'activity', label: 'Activity', readScope: 'accounts:read', group: 'Account' },
   { slug: 'settings', label: 'Settings', readScope: 'accounts:read', group: 'Account' },
+  // The person's own page (password, sessions): every role opens it.
+  { slug: 'profile', label: 'Your profile', readScope: null, group: 'Account' },
 ];
 
 /** Cosmetic: whether a scope list includes a scope or its `:all`/domain forms. */

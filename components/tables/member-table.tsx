@@ -6,13 +6,14 @@ import { formatDateTime } from '@/lib/client/format';
 import type { MemberObject } from '@/lib/client/member-queries';
 import { DataTable, type Column } from './data-table';
 
-/** Members with their roles; the owner and the person looking cannot be changed or removed here. */
+/** Members with their roles; the owner and the person looking cannot be changed, signed out or removed here. */
 export function MemberTable({
   members,
   currentUserId,
   canUpdate,
   canRemove,
   onChangeRole,
+  onEndSessions,
   onRemove,
 }: {
   members: MemberObject[];
@@ -20,6 +21,8 @@ export function MemberTable({
   canUpdate: boolean;
   canRemove: boolean;
   onChangeRole: (member: MemberObject) => void;
+  /** Who may change roles may also sign a member out everywhere (the same scope). */
+  onEndSessions: (member: MemberObject) => void;
   onRemove: (member: MemberObject) => void;
 }) {
   const isLocked = (member: MemberObject) => member.is_owner || member.user_id === currentUserId;
@@ -69,6 +72,16 @@ export function MemberTable({
                 aria-label={`Change role of ${member.email}`}
               >
                 Change role
+              </Button>
+            ) : null}
+            {canUpdate && member.status === 'active' ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onEndSessions(member)}
+                aria-label={`End the sessions of ${member.email}`}
+              >
+                End sessions
               </Button>
             ) : null}
             {canRemove ? (

@@ -8,6 +8,7 @@ import {
   RemoveMemberDialog,
   RevokeInvitationDialog,
 } from '@/components/dialogs/member-dialogs';
+import { EndMemberSessionsDialog } from '@/components/dialogs/session-dialogs';
 import { mayOpen } from '@/components/layout/sections';
 import { MemberInvitationTable } from '@/components/tables/member-invitation-table';
 import { MemberTable } from '@/components/tables/member-table';
@@ -43,6 +44,7 @@ export function MembersView({ accountId }: { accountId: string }) {
   const [link, setLink] = useState<MemberInvitationObject | null>(null);
   const [changing, setChanging] = useState<MemberObject | null>(null);
   const [removing, setRemoving] = useState<MemberObject | null>(null);
+  const [signingOut, setSigningOut] = useState<MemberObject | null>(null);
   const [revoking, setRevoking] = useState<MemberInvitationObject | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
@@ -87,6 +89,7 @@ export function MembersView({ accountId }: { accountId: string }) {
             canUpdate={can.update}
             canRemove={can.remove}
             onChangeRole={setChanging}
+            onEndSessions={setSigningOut}
             onRemove={setRemoving}
           />
         ) : null}
@@ -143,6 +146,12 @@ export function MembersView({ accountId }: { accountId: string }) {
         member={changing}
         onClose={() => setChanging(null)}
         onChanged={(member) => setNotice({ tone: 'success', text: `${member.email} is now ${member.role}.` })}
+      />
+      <EndMemberSessionsDialog
+        accountId={accountId}
+        member={signingOut}
+        onClose={() => setSigningOut(null)}
+        onEnded={(text) => setNotice({ tone: 'success', text })}
       />
       <RemoveMemberDialog
         accountId={accountId}

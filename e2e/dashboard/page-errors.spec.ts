@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { OWNER_PASSWORD, uniqueEmail } from '../support/cli';
+import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import {
   PHONE,
   capture,
@@ -147,6 +147,9 @@ async function makeEverything() {
   const sub = await subAccountHelpers(() => api).createSub();
   for (const made of [contact, list, template, blocksTemplate, markdownTemplate, campaign, webhook, route, invited])
     expect(made.status, made.text).toBe(201);
+  // The reset link's page: looking at a link does not spend it, so one serves every load.
+  const reset = await runCli(['users', 'reset-password', email], sharedServer().cliEnv);
+  expect(reset.code, reset.stderr).toBe(0);
   const params: Record<string, string> = {
     accountId,
     domain,
@@ -161,6 +164,7 @@ async function makeEverything() {
     routeId: route.body.id,
     subAccountId: sub.id,
     token: new URL(invited.body.invitation.url).pathname.split('/').at(-1)!,
+    resetToken: /\/reset-password\/([A-Za-z0-9_-]{43})/.exec(reset.stdout)![1],
   };
   return { email, params };
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { getToken } from 'next-auth/jwt';
+import type { SessionClaims } from '@/lib/core/users/authenticate-session';
+import { isUuid } from '@/lib/shared/ids';
 
 /** The dashboard's session settings, shared by next-auth (which issues tokens) and the API (which reads them). */
 export type SessionSettings = { secret: string; cookieName: string; publicOrigin: string };
@@ -13,8 +15,6 @@ export function sessionSettings(secret: string, publicUrl: URL): SessionSettings
     publicOrigin: publicUrl.origin,
   };
 }
-
-export type SessionClaims = { userId: string; sessionVersion: number };
 
 export function hasSessionCookie(c: Context, settings: SessionSettings): boolean {
   const cookies = getCookie(c);
@@ -33,7 +33,8 @@ export async function readSessionClaims(c: Context, settings: SessionSettings): 
     logger: { error: () => {}, warn: () => {}, debug: () => {} } as never,
   }).catch(() => null);
   if (!token || typeof token.userId !== 'string' || typeof token.sessionVersion !== 'number') return null;
-  return { userId: token.userId, sessionVersion: token.sessionVersion };
+  const sessionId = typeof token.sid === 'string' && isUuid(token.sid) ? token.sid : null;
+  return { userId: token.userId, sessionVersion: token.sessionVersion, sessionId };
 }
 
 /**

@@ -16,6 +16,8 @@ export type Principal = {
   scopes: readonly string[];
   apiKeyId?: string;
   userId?: string;
+  /** The dashboard session (its user_sessions row) a session principal came with. */
+  sessionId?: string;
   role?: MemberRole;
   clientIp: string | null;
   isSandbox: boolean;

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { AppError } from '@/lib/shared/errors';
 import { ConfigError, loadConfig } from '@/lib/server/config';
 import type { Config } from '@/lib/server/config-settings';
@@ -14,6 +13,7 @@ import { StartupError } from '@/lib/server/startup-error';
 import { planProcesses, processCount } from '@/lib/server/plan-processes';
 import { PROCESS_NICE_ENV, READY_MESSAGE, superviseWorkers } from '@/lib/server/supervise-workers';
 import { lowerProcessPriority } from '@/lib/shared/thread-priority';
+import { parse, UsageError } from './parse-command';
 
 // The server's modules (the dashboard, the database, every role) are imported where a command
 // needs them: loading them all costs about 2 s of CPU, which `accounts create` and a usage error
@@ -40,13 +40,13 @@ const USAGE = `usage: mailstead <command>
   accounts add-member ACCOUNT_ID --email EMAIL --password PASSWORD --role ROLE
                                         ROLE: Administrator, Developer, Analyst or "Billing Manager"
 
+  users reset-password EMAIL            print a link that sets a new password (works once, for an hour);
+                                        every session of the user ends when it is used
+
   events list ACCOUNT_ID [--type TYPE] [--limit N] [--json]
                                         an account's recent events (domain.dns_error, message.*, ...)
 
 Configuration comes from the environment (see docs/configuration.md).`;
-
-/** Exit codes: 0 done, 1 bad input or conflict, 2 usage error. */
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -65,6 +65,13 @@ async function main(argv: string[]): Promise<number> {
       command,
       [sub, ...rest].filter((arg) => arg !== undefined),
     );
+  if (command === 'users' && sub === 'reset-password') {
+    const { positionals } = parse(rest, {}, 1);
+    return run(config, 'users.reset-password', { email: positionals[0] }, (result) => {
+      const link = result as { email: string; url: string; expires_at: string };
+      return `reset link for ${link.email}, works once until ${link.expires_at}:\n${link.url}`;
+    });
+  }
   if (command === 'events' && sub === 'list') {
     const { values, positionals } = parse(
       rest,
@@ -231,19 +238,6 @@ async function backupOrRestore(config: Config, command: 'backup' | 'restore', ar
       '\n',
   );
   return 0;
-}
-
-type Options = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
-
-function parse<O extends Options>(args: string[], options: O, positionalCount = 0) {
-  try {
-    const parsed = parseArgs({ args, options, allowPositionals: positionalCount > 0, strict: true });
-    if (parsed.positionals.length !== positionalCount)
-      throw new UsageError(`expected ${positionalCount} argument(s), got ${parsed.positionals.length}`);
-    return parsed;
-  } catch (error) {
-    throw error instanceof UsageError ? error : new UsageError((error as Error).message);
-  }
 }
 
 /**

@@ -6,6 +6,18 @@ import type { SecretBox } from '@/lib/shared/crypto';
 import type { DnsLookup } from './domains/dns-lookup';
 import type { TemplateRenderer } from './templates/engine/template-renderer';
 
+/**
+ * Failed password attempts per client address and per email, refilled over a window (sign-in's
+ * figures): `check` runs only while both have attempts left, and a non-null result gives them back.
+ */
+export type AttemptLimiter = {
+  attempt<T>(
+    clientIp: string,
+    email: string,
+    check: () => Promise<T | null>,
+  ): Promise<{ isRateLimited: true } | { isRateLimited: false; result: T | null }>;
+};
+
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
   db: Db;
@@ -18,6 +30,8 @@ export type Services = {
   renderer: TemplateRenderer;
   /** Setup is done once an account exists (setup page or CLI): the server drops its copy of the setup token. */
   onSetupDone?: () => void;
+  /** Password changes and reset requests (their own counters, apart from sign-in's). */
+  passwordAttempts: AttemptLimiter;
 };
 
 export type VerbContext = Services & {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { headers } from 'next/headers';
 import { dashboardAuth } from './server-auth';
 import { noteSessionCheckFailure } from './session-check';
 
@@ -15,8 +16,8 @@ declare module 'next-auth' {
 
 /**
  * Sign-in for people: email and password of a user, a JWT session cookie (SameSite=Lax, Secure,
- * HttpOnly) that carries the user's session version. Every use checks that version, and signing out
- * bumps it, so a copied cookie dies with the session.
+ * HttpOnly) that carries the user's session version and the id of its session row (`sid`). Every
+ * use checks both, so a session ended from any device (or signed out) dies at once, copies included.
  */
 export const authOptions: NextAuthOptions = {
   secret: process.env.NEXTAUTH_SECRET,
@@ -51,10 +52,20 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      if (user) return { ...token, userId: user.id, sessionVersion: user.sessionVersion ?? 0 };
+      if (user) {
+        // Any provider comes through here once per sign-in: the session row is made here, not in authorize.
+        const request = await headers();
+        const sid = await dashboardAuth().startSession(user.id, {
+          ip: request.get('x-mailstead-client-ip'),
+          userAgent: request.get('user-agent'),
+        });
+        return { ...token, userId: user.id, sessionVersion: user.sessionVersion ?? 0, sid };
+      }
       if (typeof token.userId !== 'string' || typeof token.sessionVersion !== 'number') return {};
+      const sessionId = typeof token.sid === 'string' ? token.sid : null;
       try {
-        return (await dashboardAuth().isSessionValid(token.userId, token.sessionVersion)) ? token : {};
+        const claims = { userId: token.userId, sessionVersion: token.sessionVersion, sessionId };
+        return (await dashboardAuth().isSessionValid(claims)) ? token : {};
       } catch (error) {
         // next-auth signs out on any throw; the caller turns a noted outage into a 503 instead.
         noteSessionCheckFailure(error);
@@ -71,7 +82,8 @@ export const authOptions: NextAuthOptions = {
   },
   events: {
     async signOut({ token }) {
-      if (typeof token?.userId === 'string') await dashboardAuth().revokeSessions(token.userId);
+      if (typeof token?.userId === 'string')
+        await dashboardAuth().endSession(token.userId, typeof token.sid === 'string' ? token.sid : null);
     },
   },
 };

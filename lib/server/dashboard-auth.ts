@@ -1,8 +1,9 @@
 import { createSignInLimiter } from '@/lib/api/rate-limiter';
 import { hasAnyAccount } from '@/lib/core/setup/setup-token';
-import { authenticateSession, findFirstAccountId } from '@/lib/core/users/authenticate-session';
+import { authenticateSession, findFirstAccountId, type SessionClaims } from '@/lib/core/users/authenticate-session';
+import { endUserSession } from '@/lib/core/user-sessions/end-user-session';
+import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
 import { findSessionAccess } from '@/lib/core/users/find-session-access';
-import { revokeUserSessions } from '@/lib/core/users/revoke-user-sessions';
 import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
 import type { Registry } from './registry';
 
@@ -16,8 +17,13 @@ export type SignInResult =
  */
 export type DashboardAuth = {
   verifyCredentials(email: string, password: string, clientIp: string, requestId?: string): Promise<SignInResult>;
-  isSessionValid(userId: string, sessionVersion: number): Promise<boolean>;
-  revokeSessions(userId: string): Promise<void>;
+  /** A new sign-in (any provider): the id of its session row, which the cookie carries as `sid`. */
+  startSession(userId: string, client: { ip: string | null; userAgent: string | null }): Promise<string>;
+  isSessionValid(claims: SessionClaims): Promise<boolean>;
+  /** Sign-out: this session only. */
+  endSession(userId: string, sessionId: string | null): Promise<void>;
+  /** Whether a reset link can be mailed (SYSTEM_SENDER), or only made by an operator. */
+  isPasswordResetMailed(): boolean;
   needsSetup(): Promise<boolean>;
   /** The person's role in the account, their own or their partner's (findSessionAccess); null when they may not open it. */
   membershipRole(userId: string, accountId: string): Promise<string | null>;
@@ -32,7 +38,7 @@ const SIGN_IN_ATTEMPTS = 10;
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 /** The failed-sign-in limiter of the process: `kind` keeps SMTP AUTH's counters apart from the dashboard's. */
-export function createAccountSignInLimiter(registry: Registry, kind?: string) {
+export function createAccountSignInLimiter(registry: Pick<Registry, 'redis' | 'secrets' | 'logger'>, kind?: string) {
   return createSignInLimiter({
     redis: registry.redis,
     namespace: registry.secrets.fingerprint().slice(0, 12),
@@ -63,10 +69,12 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
         user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion },
       };
     },
-    async isSessionValid(userId, sessionVersion) {
-      return (await authenticateSession(registry.db, userId, sessionVersion)) !== null;
+    startSession: (userId, client) => startUserSession(registry.db, { userId, ...client, now: registry.now() }),
+    async isSessionValid(claims) {
+      return (await authenticateSession(registry.db, claims, registry.now())) !== null;
     },
-    revokeSessions: (userId) => revokeUserSessions(registry.db, userId),
+    endSession: (userId, sessionId) => endUserSession(registry.db, userId, sessionId, registry.now()),
+    isPasswordResetMailed: () => registry.config.systemSender !== null,
     needsSetup: async () => !(await hasAnyAccount(registry.db)),
     async membershipRole(userId, accountId) {
       return (await findSessionAccess(registry.db, userId, accountId))?.role ?? null;

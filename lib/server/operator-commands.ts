@@ -3,6 +3,7 @@ import { createAccount } from '@/lib/core/accounts/create-account';
 import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
+import { createPasswordResetLink } from '@/lib/core/passwords/create-password-reset-link';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import { invalidInput } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
@@ -33,6 +34,8 @@ export const OPERATOR_COMMANDS = {
     await getAccountById(services.db, accountId);
     return createV1Key({ ...services, principal: operatorPrincipal(accountId) }, { label: args.label });
   },
+  'users.reset-password': (services: Services, args: Record<string, unknown>) =>
+    createPasswordResetLink(system(services), args),
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // Read-only: `mailstead doctor` compares these with its own clock, key and migrations.
   'doctor.database': (services: Services) => unsafeReadDatabaseFacts(services),

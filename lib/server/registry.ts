@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { SecretBox } from '@/lib/shared/crypto';
 import type { Config } from './config-settings';
+import { createAccountSignInLimiter } from './dashboard-auth';
 import type { Logger } from './logger';
 import { loadMasterKey } from './master-key';
 import { removeSetupTokenFile } from './setup-token-file';
@@ -64,6 +65,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     onSetupDone: () => removeSetupTokenFile(config.dataDir),
     rateLimiter,
     redis,
+    passwordAttempts: createAccountSignInLimiter({ redis, secrets, logger }, 'password'),
     async close() {
       await registry.renderer.close();
       redis?.disconnect();

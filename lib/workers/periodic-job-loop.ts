@@ -4,8 +4,10 @@ import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
+import { unsafePurgeSpentResetLinks } from '@/lib/core/passwords/purge-spent-reset-links';
 import { unsafeFoldCounterRows } from '@/lib/core/statistics/fold-counter-rows';
 import { unsafeVacuumEmbeddedDatabase } from '@/lib/core/system/vacuum-embedded-database';
+import { unsafePurgeEndedSessions } from '@/lib/core/user-sessions/purge-ended-sessions';
 import { unsafePurgeExpiredWebhookDeliveries } from '@/lib/core/webhooks/purge-expired-webhook-deliveries';
 import { anyLoop, type LoopRow, type WorkerContext, type WorkerSettings } from './worker-context';
 
@@ -27,6 +29,10 @@ const HANDLERS: Record<string, JobHandler> = {
   },
   'purge-webhook-deliveries': async ({ db, now }) => {
     await unsafePurgeExpiredWebhookDeliveries(db, now());
+  },
+  'purge-ended-sessions': async ({ db, now }) => {
+    await unsafePurgeEndedSessions(db, now());
+    await unsafePurgeSpentResetLinks(db, now());
   },
   'fold-counter-rows': async ({ db, now }) => {
     await unsafeFoldCounterRows(db, now());
@@ -61,6 +67,8 @@ const periodicJobs = ({ services, database }: WorkerContext, settings: WorkerSet
     intervalSeconds: settings.retentionPurgeIntervalSeconds,
   },
   { name: 'purge-audit-events', kind: 'purge-audit-events', intervalSeconds: settings.retentionPurgeIntervalSeconds },
+  // Dashboard sessions ended long ago and spent password reset links.
+  { name: 'purge-ended-sessions', kind: 'purge-ended-sessions', intervalSeconds: 3600 },
   // Statistics counter rows of ended hours and days (lib/core/statistics/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
   // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.

@@ -6,6 +6,7 @@ import type { CoreConfig } from '@/lib/core/config';
 import type { Services, VerbContext } from '@/lib/core/context';
 import type { DnsAnswer, DnsLookup } from '@/lib/core/domains/dns-lookup';
 import { createTemplateRenderer } from '@/lib/core/templates/engine/template-renderer';
+import { createSignInLimiter } from '@/lib/api/rate-limiter';
 import { SecretBox } from '@/lib/shared/crypto';
 import { openMemoryDatabase } from './memory-database';
 
@@ -90,6 +91,7 @@ export const TEST_CONFIG: CoreConfig = {
   systemSender: null,
   invitationTtlSeconds: 7 * 24 * 3600,
   auditRetentionDays: 365,
+  passwordResetTtlSeconds: 3600,
   mediaQuotaBytes: 100 * 1024 * 1024,
   dns: { timeoutMs: 1000, checkCacheSeconds: 60, recheckIntervalSeconds: 1200 },
   delivery: {
@@ -113,6 +115,17 @@ export const TEST_CONFIG: CoreConfig = {
   },
 };
 
+/** Password attempts counted in memory, with sign-in's figures (10 per 15 minutes). */
+export const testAttemptLimiter = () =>
+  createSignInLimiter({
+    redis: null,
+    namespace: 'test',
+    logger: pino({ level: 'silent' }),
+    attempts: 10,
+    windowSeconds: 15 * 60,
+    kind: 'password',
+  });
+
 export type TestServices = Services & { clock: TestClock; dns: TestDns; close: () => Promise<void> };
 
 /** Every service a verb uses, real where we own it (PGlite in memory, the template workers), faked only for DNS and time. */
@@ -129,6 +142,7 @@ export async function memoryServices(config: Partial<CoreConfig> = {}): Promise<
     clock,
     dns: new TestDns(),
     renderer,
+    passwordAttempts: testAttemptLimiter(),
     // The in-memory database goes with the test file's worker.
     close: () => renderer.close(),
   };

@@ -24,6 +24,8 @@ import { templateInternalEndpoints } from './templates';
 import { campaignInternalEndpoints } from './campaigns';
 import { invitationInternalEndpoints } from './invitations';
 import { subAccountInternalEndpoints } from './sub-accounts';
+import { userSessionInternalEndpoints } from './user-sessions';
+import { passwordResetInternalEndpoints } from './password-resets';
 
 const anything = z.object({}).passthrough();
 
@@ -177,4 +179,6 @@ export const internalEndpoints: Endpoint[] = [
   ...campaignInternalEndpoints,
   ...invitationInternalEndpoints,
   ...subAccountInternalEndpoints,
+  ...userSessionInternalEndpoints,
+  ...passwordResetInternalEndpoints,
 ];

@@ -12,12 +12,18 @@ import type { ApiDeps, ApiEnv } from '../services';
 import { hasSessionCookie, isSameOriginRequest, readSessionClaims } from '../session';
 
 const ACCOUNT_IN_PATH = /^\/(?:v2|internal)\/accounts\/([^/]*)/;
-// The invitation link's token is the credential of the last two.
+// The invitation link's token is the credential of the invitation paths, the reset link's of the reset ones.
+const PASSWORD_RESET_PATHS = [
+  '/internal/password-resets',
+  '/internal/password-resets/inspect',
+  '/internal/password-resets/complete',
+];
 const PUBLIC_PATHS = new Set([
   '/v2/openapi.json',
   '/internal/setup',
   '/internal/invitations/inspect',
   '/internal/invitations/accept',
+  ...PASSWORD_RESET_PATHS,
 ]);
 
 function pathAccountId(c: Context): string | undefined {
@@ -35,7 +41,12 @@ function pathAccountId(c: Context): string | undefined {
  */
 export function authenticate(deps: ApiDeps, options: { allowApiKeys: boolean }): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    if (PUBLIC_PATHS.has(c.req.path)) return next();
+    if (PUBLIC_PATHS.has(c.req.path)) {
+      // No cookie to forge, but a hostile page must not ask for resets (mail bombing) or spend links.
+      if (PASSWORD_RESET_PATHS.includes(c.req.path) && !isSameOriginRequest(c, deps.session))
+        throw new AppError('forbidden', 'cross-origin request refused');
+      return next();
+    }
     const header = c.req.header('authorization');
     const { clientIp } = getRequestMeta(c);
     let principal: Principal;
@@ -83,7 +94,7 @@ async function apiKeyPrincipal(
 
 async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | null): Promise<Principal> {
   const claims = await readSessionClaims(c, deps.session);
-  const user = claims ? await authenticateSession(deps.db, claims.userId, claims.sessionVersion) : null;
+  const user = claims ? await authenticateSession(deps.db, claims, deps.now()) : null;
   if (!user) throw unauthenticated('your session has ended: sign in again');
   if (!isSameOriginRequest(c, deps.session)) throw new AppError('forbidden', 'cross-origin request refused');
   const accountId = pathAccountId(c);
@@ -94,6 +105,7 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
       targetAccountId: '',
       scopes: [],
       userId: user.id,
+      sessionId: claims?.sessionId ?? undefined,
       label: user.email,
       clientIp,
       isSandbox: false,
@@ -108,6 +120,7 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
     targetAccountId: accountId,
     scopes: access.scopes,
     userId: user.id,
+    sessionId: claims?.sessionId ?? undefined,
     label: user.email,
     role: access.role,
     clientIp,

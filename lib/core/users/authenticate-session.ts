@@ -1,15 +1,39 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { accounts, memberships, users } from '@/lib/db/schema';
+import { accounts, memberships, userSessions, users } from '@/lib/db/schema';
+
+/** What a session cookie carries: the user, the version it was issued under, and its session row. */
+export type SessionClaims = { userId: string; sessionVersion: number; sessionId: string | null };
+
+const SEEN_EVERY_MS = 60_000;
 
 /**
- * A dashboard session is valid while the user exists and the session version it carries is the
- * user's current one (signing out bumps it, which revokes every copy of the token).
+ * A dashboard session is valid while the user exists, the version it carries is the user's current
+ * one (a password reset bumps it) and its session row is not ended: one query. `last_seen_at` is
+ * written only when a minute old, by a conditional update, so most checks write nothing.
+ * A cookie without a session id predates session rows: migration 0024 ended those by the version.
  */
-export async function authenticateSession(db: Db, userId: string, sessionVersion: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.sessionVersion !== sessionVersion) return null;
-  return user;
+export async function authenticateSession(db: Db, claims: SessionClaims, now = new Date()) {
+  const { sessionId } = claims;
+  if (sessionId === null) {
+    const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
+    return user && user.sessionVersion === claims.sessionVersion ? user : null;
+  }
+  const [row] = await db
+    .select({ user: users, endedAt: userSessions.endedAt, lastSeenAt: userSessions.lastSeenAt })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, claims.userId)))
+    .limit(1);
+  if (!row || row.endedAt !== null || row.user.sessionVersion !== claims.sessionVersion) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= SEEN_EVERY_MS) {
+    const staleBefore = new Date(now.getTime() - SEEN_EVERY_MS);
+    await db
+      .update(userSessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(userSessions.id, sessionId), lt(userSessions.lastSeenAt, staleBefore)));
+  }
+  return row.user;
 }
 
 /** Where the dashboard lands after sign-in: the user's oldest account. */

@@ -19,7 +19,7 @@ import { SecretBox } from '@/lib/shared/crypto';
 import { newId } from '@/lib/shared/ids';
 import { hostIdentity } from '@/lib/workers/liveness';
 import { startWebhookDispatcher } from '@/lib/workers/webhook-loop';
-import { TEST_CONFIG, TestDns, as } from '../../support/memory-services';
+import { TEST_CONFIG, TestDns, as, testAttemptLimiter } from '../../support/memory-services';
 
 /**
  * Any number of worker processes share the outbox: two dispatchers, each with its own connection
@@ -78,6 +78,7 @@ describe.skipIf(!adminUrl)('two dispatchers on one PostgreSQL database', () => {
       now: () => new Date(),
       dns: new TestDns(),
       renderer: createTemplateRenderer({ workers: 1 }),
+      passwordAttempts: testAttemptLimiter(),
     };
   }
 

@@ -17,7 +17,7 @@ import { startContactImportWorker } from '@/lib/workers/contact-import-loop';
 import { SecretBox } from '@/lib/shared/crypto';
 import { newId } from '@/lib/shared/ids';
 import { hostIdentity } from '@/lib/workers/liveness';
-import { TEST_CONFIG, TestDns, as } from '../../../support/memory-services';
+import { TEST_CONFIG, TestDns, as, testAttemptLimiter } from '../../../support/memory-services';
 
 /**
  * Two worker processes (two connection pools on one PostgreSQL database) share the import queue:
@@ -56,6 +56,7 @@ describe.skipIf(!adminUrl)('two import workers on one PostgreSQL database', () =
       now: () => new Date(),
       dns: new TestDns(),
       renderer: createTemplateRenderer({ workers: 1 }),
+      passwordAttempts: testAttemptLimiter(),
     };
   }
 

@@ -22,6 +22,7 @@ import {
   TEST_CONFIG,
   TestClock,
   TestDns,
+  testAttemptLimiter,
   type TestServices,
 } from '../../../support/memory-services';
 import { fixture } from './report-fixtures';
@@ -61,6 +62,7 @@ async function postgresServices(): Promise<TestServices> {
     clock,
     dns: new TestDns(),
     renderer,
+    passwordAttempts: testAttemptLimiter(),
     close: async () => {
       await renderer.close();
       await pool.end();

@@ -1,0 +1,39 @@
+'use client';
+
+import type { ComponentType } from 'react';
+import { PageHeader } from '@/components/ui/feedback';
+import { useCurrentUser } from '@/lib/client/queries';
+import { PasswordSection } from './profile/password-section';
+import { SessionsSection } from './profile/sessions-section';
+
+/**
+ * The Profile page is this list: one line per section, in order. Two-factor sign-in and email
+ * notifications join it as sections of their own (components/views/profile/*).
+ */
+const PROFILE_SECTIONS: { id: string; title: string; Section: ComponentType }[] = [
+  { id: 'password', title: 'Password', Section: PasswordSection },
+  { id: 'sessions', title: 'Sessions', Section: SessionsSection },
+];
+
+/** The signed-in person's own settings, the same whichever account they opened it from. */
+export function ProfileView() {
+  const me = useCurrentUser();
+  return (
+    <>
+      <PageHeader
+        title="Profile"
+        description={me.data ? `Your Mailstead user, ${me.data.email}, in every account you belong to.` : undefined}
+      />
+      <div className="space-y-10">
+        {PROFILE_SECTIONS.map(({ id, title, Section }) => (
+          <section key={id} aria-labelledby={`profile-${id}`} className="space-y-4">
+            <h2 id={`profile-${id}`} className="text-base font-semibold text-slate-900">
+              {title}
+            </h2>
+            <Section />
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
