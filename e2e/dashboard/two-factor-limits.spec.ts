@@ -33,6 +33,7 @@ test('five wrong codes, then the right one is refused too, from another address 
   await expect(page.getByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeVisible();
   await submitCode(page, codeFor(secret, 30));
   await expect(page.getByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
   await context.close();
 
   // Another address: the person's own count still refuses, and the password was not the problem.

@@ -42,7 +42,10 @@ export async function signInToCodeStep(page: Page, baseUrl: string, email: strin
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
 }
 
+/** Submits a code and waits for the answer (the message of an earlier try stays until then). */
 export async function submitCode(page: Page, code: string) {
   await page.locator('#code').fill(code);
-  await page.getByRole('button', { name: 'Verify' }).click();
+  const verify = page.getByRole('button', { name: 'Verify' });
+  await verify.click();
+  await expect(verify.and(page.locator('[aria-busy]'))).toHaveCount(0);
 }
