@@ -1,6 +1,7 @@
 'use client';
 
 import { AccountSettingsForm } from '@/components/forms/account-settings-form';
+import { TwoFactorRequirementForm } from '@/components/forms/two-factor-requirement-form';
 import { V1KeySection } from '@/components/forms/v1-key-section';
 import { mayOpen } from '@/components/layout/sections';
 import { Alert, LoadingState, PageHeader } from '@/components/ui/feedback';
@@ -24,6 +25,11 @@ export function AccountSettingsView({ accountId }: { accountId: string }) {
         </Alert>
       ) : null}
       {account.data ? <AccountSettingsForm account={account.data} canEdit={mayOpen(scopes, 'accounts:write')} /> : null}
+      {mayOpen(scopes, 'accounts:write') ? (
+        <div className="mt-8">
+          <TwoFactorRequirementForm accountId={accountId} />
+        </div>
+      ) : null}
       {mayOpen(scopes, 'statistics-transactional:read:all') ? (
         <div className="mt-8">
           <PausePolicyPanel accountId={accountId} />

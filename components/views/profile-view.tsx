@@ -5,13 +5,16 @@ import { PageHeader } from '@/components/ui/feedback';
 import { useCurrentUser } from '@/lib/client/queries';
 import { PasswordSection } from './profile/password-section';
 import { SessionsSection } from './profile/sessions-section';
+import { TwoFactorSection } from '@/components/profile/two-factor-section';
 
 /**
  * The Profile page is this list: one line per section, in order. Two-factor sign-in and email
  * notifications join it as sections of their own (components/views/profile/*).
  */
-const PROFILE_SECTIONS: { id: string; title: string; Section: ComponentType }[] = [
+const PROFILE_SECTIONS: { id: string; title: string | null; Section: ComponentType }[] = [
   { id: 'password', title: 'Password', Section: PasswordSection },
+  // Titles itself: it is also the setup page an account's two-factor requirement leads to.
+  { id: 'two-factor', title: null, Section: TwoFactorSection },
   { id: 'sessions', title: 'Sessions', Section: SessionsSection },
 ];
 
@@ -25,14 +28,18 @@ export function ProfileView() {
         description={me.data ? `Your Mailstead user, ${me.data.email}, in every account you belong to.` : undefined}
       />
       <div className="space-y-10">
-        {PROFILE_SECTIONS.map(({ id, title, Section }) => (
-          <section key={id} aria-labelledby={`profile-${id}`} className="space-y-4">
-            <h2 id={`profile-${id}`} className="text-base font-semibold text-slate-900">
-              {title}
-            </h2>
-            <Section />
-          </section>
-        ))}
+        {PROFILE_SECTIONS.map(({ id, title, Section }) =>
+          title === null ? (
+            <Section key={id} />
+          ) : (
+            <section key={id} aria-labelledby={`profile-${id}`} className="space-y-4">
+              <h2 id={`profile-${id}`} className="text-base font-semibold text-slate-900">
+                {title}
+              </h2>
+              <Section />
+            </section>
+          ),
+        )}
       </div>
     </>
   );

@@ -39,6 +39,8 @@ const PLAYWRIGHT_SANDBOX_PROBE =
 test.use({ trace: 'off' });
 
 type Route = { pattern: string; isSignedOut: boolean; expectsNotFound: boolean };
+// Pages of the sign-in layout that a signed-in person sees (a signed-out one is sent to sign in).
+const SIGNED_IN_AUTH_PAGES = new Set(['/two-factor-setup']);
 
 /** `app/(group)/[accountId]/domains/[domain]/page.tsx` -> `/[accountId]/domains/[domain]`. */
 function dashboardRoutes(): Route[] {
@@ -48,7 +50,8 @@ function dashboardRoutes(): Route[] {
       if (entry.isDirectory() && entry.name !== 'api') walk(path.join(dir, entry.name), [...segments, entry.name]);
       if (entry.isFile() && entry.name === 'page.tsx') {
         const pattern = `/${segments.filter((segment) => !/^\(.*\)$/.test(segment)).join('/')}`;
-        found.push({ pattern, isSignedOut: segments[0] === '(auth)', expectsNotFound: false });
+        const isSignedOut = segments[0] === '(auth)' && !SIGNED_IN_AUTH_PAGES.has(pattern);
+        found.push({ pattern, isSignedOut, expectsNotFound: false });
       }
     }
   };

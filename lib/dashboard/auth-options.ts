@@ -26,7 +26,11 @@ export const authOptions: NextAuthOptions = {
   providers: [
     CredentialsProvider({
       name: 'Email',
-      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      credentials: {
+        email: { label: 'Email', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+        code: { label: 'Code', type: 'text' },
+      },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
         const clientIp = String(req?.headers?.['x-mailstead-client-ip'] ?? 'unknown');
@@ -34,11 +38,16 @@ export const authOptions: NextAuthOptions = {
         const result = await dashboardAuth().verifyCredentials(
           credentials.email,
           credentials.password,
+          credentials.code?.trim() || undefined,
           clientIp,
           typeof requestId === 'string' ? requestId : undefined,
         );
         if (!result.ok) {
+          // The sign-in page reads these names (sign-in-form.tsx) and asks for the code when told to.
           if (result.reason === 'rate_limited') throw new Error('TooManyAttempts');
+          if (result.reason === 'code_required') throw new Error('TwoFactorRequired');
+          if (result.reason === 'code_invalid') throw new Error('TwoFactorInvalid');
+          if (result.reason === 'code_rate_limited') throw new Error('TooManyCodeAttempts');
           return null;
         }
         return {

@@ -3,20 +3,29 @@ import { hasAnyAccount } from '@/lib/core/setup/setup-token';
 import { authenticateSession, findFirstAccountId, type SessionClaims } from '@/lib/core/users/authenticate-session';
 import { endUserSession } from '@/lib/core/user-sessions/end-user-session';
 import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
+import { verifySecondFactor } from '@/lib/core/two-factor/verify-second-factor';
 import { findSessionAccess } from '@/lib/core/users/find-session-access';
+import { recordSignIn } from '@/lib/core/users/record-sign-in';
 import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
 import type { Registry } from './registry';
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string | null; sessionVersion: number } }
-  | { ok: false; reason: 'invalid' | 'rate_limited' };
+  | { ok: false; reason: 'invalid' | 'rate_limited' | 'code_required' | 'code_invalid' | 'code_rate_limited' };
 
 /**
  * What next-auth (running inside Next.js, in this process) needs from the server: it is handed
  * these functions through globalThis instead of bundling the database code into the dashboard.
  */
 export type DashboardAuth = {
-  verifyCredentials(email: string, password: string, clientIp: string, requestId?: string): Promise<SignInResult>;
+  /** `code`: the second factor (a TOTP code or a recovery code), for a person who has turned it on. */
+  verifyCredentials(
+    email: string,
+    password: string,
+    code: string | undefined,
+    clientIp: string,
+    requestId?: string,
+  ): Promise<SignInResult>;
   /** A new sign-in (any provider): the id of its session row, which the cookie carries as `sid`. */
   startSession(userId: string, client: { ip: string | null; userAgent: string | null }): Promise<string>;
   isSessionValid(claims: SessionClaims): Promise<boolean>;
@@ -25,8 +34,11 @@ export type DashboardAuth = {
   /** Whether a reset link can be mailed (SYSTEM_SENDER), or only made by an operator. */
   isPasswordResetMailed(): boolean;
   needsSetup(): Promise<boolean>;
-  /** The person's role in the account, their own or their partner's (findSessionAccess); null when they may not open it. */
-  membershipRole(userId: string, accountId: string): Promise<string | null>;
+  /**
+   * The person's role in the account, their own or their partner's, and whether the account waits for
+   * them to set up two-factor sign-in (findSessionAccess); null when they may not open it.
+   */
+  accountAccess(userId: string, accountId: string): Promise<{ role: string; isTwoFactorMissing: boolean } | null>;
   firstAccountId(userId: string): Promise<string | null>;
 };
 
@@ -36,6 +48,9 @@ const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
 // SMTP AUTH uses the same figures per address and per username.
 const SIGN_IN_ATTEMPTS = 10;
 const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+// Wrong second-factor codes: five per person and per address per 15 minutes, so that guessing one of
+// a million codes (three valid at a time) takes years; once limited, even the right code is refused.
+const CODE_ATTEMPTS = 5;
 
 /** The failed-sign-in limiter of the process: `kind` keeps SMTP AUTH's counters apart from the dashboard's. */
 export function createAccountSignInLimiter(registry: Pick<Registry, 'redis' | 'secrets' | 'logger'>, kind?: string) {
@@ -51,8 +66,16 @@ export function createAccountSignInLimiter(registry: Pick<Registry, 'redis' | 's
 
 export function publishDashboardAuth(registry: Registry): DashboardAuth {
   const limiter = createAccountSignInLimiter(registry);
+  const codeLimiter = createSignInLimiter({
+    redis: registry.redis,
+    namespace: registry.secrets.fingerprint().slice(0, 12),
+    logger: registry.logger,
+    attempts: CODE_ATTEMPTS,
+    windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    kind: 'two-factor',
+  });
   const auth: DashboardAuth = {
-    async verifyCredentials(email, password, clientIp, requestId) {
+    async verifyCredentials(email, password, code, clientIp, requestId) {
       const logger = requestId ? registry.logger.child({ reqId: requestId }) : registry.logger;
       const attempt = await limiter.attempt(clientIp, email, () => verifyUserCredentials(registry.db, email, password));
       if (attempt.isRateLimited) {
@@ -64,6 +87,25 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
         logger.info({ clientIp }, 'failed dashboard sign-in');
         return { ok: false, reason: 'invalid' };
       }
+      const request = { clientIp, requestId };
+      if (user.twoFactorEnabledAt) {
+        // The password was right: asking for the code is no failed sign-in.
+        if (!code) return { ok: false, reason: 'code_required' };
+        const second = await codeLimiter.attempt(clientIp, user.id, () =>
+          verifySecondFactor(registry.db, registry.secrets, user, code, new Date()),
+        );
+        if (second.isRateLimited) {
+          logger.info({ clientIp }, 'dashboard sign-in refused: too many wrong two-factor codes');
+          await recordSignIn(registry.db, user, 'user.sign_in_failed', request);
+          return { ok: false, reason: 'code_rate_limited' };
+        }
+        if (!second.result) {
+          logger.info({ clientIp }, 'failed dashboard sign-in: wrong two-factor code');
+          await recordSignIn(registry.db, user, 'user.sign_in_failed', request);
+          return { ok: false, reason: 'code_invalid' };
+        }
+      }
+      await recordSignIn(registry.db, user, 'user.sign_in', request);
       return {
         ok: true,
         user: { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion },
@@ -76,8 +118,9 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
     endSession: (userId, sessionId) => endUserSession(registry.db, userId, sessionId, registry.now()),
     isPasswordResetMailed: () => registry.config.systemSender !== null,
     needsSetup: async () => !(await hasAnyAccount(registry.db)),
-    async membershipRole(userId, accountId) {
-      return (await findSessionAccess(registry.db, userId, accountId))?.role ?? null;
+    async accountAccess(userId, accountId) {
+      const access = await findSessionAccess(registry.db, userId, accountId);
+      return access ? { role: access.role, isTwoFactorMissing: access.isTwoFactorMissing } : null;
     },
     firstAccountId: (userId) => findFirstAccountId(registry.db, userId),
   };

@@ -27,13 +27,15 @@ export default async function AccountLayout({
     redirect(requested ? `/sign-in?callbackUrl=${encodeURIComponent(requested)}` : '/sign-in');
   }
   if (!/^[0-9a-f-]{36}$/i.test(accountId)) notFound();
-  const role = await dashboardAuth()
-    .membershipRole(session.user.id, accountId)
-    .catch((error: unknown) => {
+  const access = await dashboardAuth()
+    .accountAccess(session.user.id, accountId)
+    .catch((error: unknown): typeof DATABASE_UNAVAILABLE => {
       if (isDatabaseUnavailable(error)) return DATABASE_UNAVAILABLE;
       throw error;
     });
-  if (role === DATABASE_UNAVAILABLE) return <DatabaseOutageNotice />;
-  if (!role) notFound();
+  if (access === DATABASE_UNAVAILABLE) return <DatabaseOutageNotice />;
+  if (!access) notFound();
+  // The account requires two-factor sign-in and this person has none: nothing else until it is set up.
+  if (access.isTwoFactorMissing) redirect(`/two-factor-setup?account=${accountId}`);
   return <AppShell accountId={accountId}>{children}</AppShell>;
 }

@@ -26,6 +26,7 @@ import { invitationInternalEndpoints } from './invitations';
 import { subAccountInternalEndpoints } from './sub-accounts';
 import { userSessionInternalEndpoints } from './user-sessions';
 import { passwordResetInternalEndpoints } from './password-resets';
+import { twoFactorInternalEndpoints } from './two-factor';
 
 const anything = z.object({}).passthrough();
 
@@ -181,4 +182,5 @@ export const internalEndpoints: Endpoint[] = [
   ...subAccountInternalEndpoints,
   ...userSessionInternalEndpoints,
   ...passwordResetInternalEndpoints,
+  ...twoFactorInternalEndpoints,
 ];

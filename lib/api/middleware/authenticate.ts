@@ -114,6 +114,12 @@ async function sessionPrincipal(c: Context, deps: ApiDeps, clientIp: string | nu
   const access = await findSessionAccess(deps.db, user.id, accountId);
   if (!access) throw unauthenticated('you are not a member of this account');
   if (access.isSuspended) throw unauthenticated('Account is suspended');
+  // API keys are unaffected: the rule is about how people sign in.
+  if (access.isTwoFactorMissing)
+    throw new AppError(
+      'forbidden',
+      'this account requires two-factor sign-in: set it up (/two-factor-setup) before using the account',
+    );
   return {
     kind: 'session',
     accountId,

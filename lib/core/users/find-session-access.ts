@@ -3,11 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { MemberRole } from '@/lib/auth/principal';
 import { ROLE_SCOPES, isMemberRole, readOnlyScopesOf } from '@/lib/auth/roles';
 import type { DbOrTx } from '@/lib/db/client';
-import { accounts, memberships } from '@/lib/db/schema';
+import { accounts, memberships, users } from '@/lib/db/schema';
 
 type AccountFacts = Pick<
   typeof accounts.$inferSelect,
-  'id' | 'name' | 'status' | 'tier' | 'ownerId' | 'parentAccountId' | 'deletedAt'
+  'id' | 'name' | 'status' | 'tier' | 'ownerId' | 'parentAccountId' | 'deletedAt' | 'requireTwoFactor'
 >;
 
 /**
@@ -27,6 +27,11 @@ export type SessionAccess = {
   parent: { id: string; name: string } | null;
   /** Suspended (or its parent is): the session is refused with 401 `Account is suspended`. */
   isSuspended: boolean;
+  /**
+   * The account (or, reached through it, the partner) requires two-factor sign-in and the person has
+   * not set it up: the dashboard leads them to setup and the API refuses their session here with 403.
+   */
+  isTwoFactorMissing: boolean;
 };
 
 const SUSPENDED = new Set(['suspended', 'parent-suspended']);
@@ -43,14 +48,17 @@ export function decideSessionAccess(
   membership: { role: string } | null,
   parent: AccountFacts | null,
   parentMembership: { role: string } | null,
+  hasTwoFactor: boolean,
 ): SessionAccess | null {
   if (account.deletedAt !== null || account.status === 'deleted') return null;
+  const isRequired = account.requireTwoFactor || (parent?.requireTwoFactor ?? false);
   const base = {
     accountId: account.id,
     name: account.name,
     status: account.status,
     ownerId: account.ownerId,
     tier: account.tier === 'partner' && account.parentAccountId === null ? ('partner' as const) : ('standard' as const),
+    isTwoFactorMissing: isRequired && !hasTwoFactor,
   };
   // The account's own members come first: it is their account, whatever they are elsewhere.
   if (membership && isMemberRole(membership.role)) {
@@ -93,9 +101,10 @@ const FACTS = {
   ownerId: accounts.ownerId,
   parentAccountId: accounts.parentAccountId,
   deletedAt: accounts.deletedAt,
+  requireTwoFactor: accounts.requireTwoFactor,
 };
 
-/** A person's access to one account (every dashboard request asks): one query, the parent joined. */
+/** A person's access to one account (every dashboard request asks): one query, the parent and the person joined. */
 export async function findSessionAccess(db: DbOrTx, userId: string, accountId: string): Promise<SessionAccess | null> {
   const parent = alias(accounts, 'parent');
   const parentMembership = alias(memberships, 'parent_membership');
@@ -111,13 +120,16 @@ export async function findSessionAccess(db: DbOrTx, userId: string, accountId: s
         ownerId: parent.ownerId,
         parentAccountId: parent.parentAccountId,
         deletedAt: parent.deletedAt,
+        requireTwoFactor: parent.requireTwoFactor,
       },
       parentRole: parentMembership.role,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
     })
     .from(accounts)
     .leftJoin(memberships, and(eq(memberships.accountId, accounts.id), eq(memberships.userId, userId)))
     .leftJoin(parent, eq(parent.id, accounts.parentAccountId))
     .leftJoin(parentMembership, and(eq(parentMembership.accountId, parent.id), eq(parentMembership.userId, userId)))
+    .leftJoin(users, eq(users.id, userId))
     .where(eq(accounts.id, accountId))
     .limit(1);
   if (!row) return null;
@@ -126,6 +138,7 @@ export async function findSessionAccess(db: DbOrTx, userId: string, accountId: s
     row.role === null ? null : { role: row.role },
     row.parent,
     row.parentRole === null ? null : { role: row.parentRole },
+    row.twoFactorEnabledAt !== null,
   );
 }
 
@@ -135,12 +148,14 @@ export async function findSessionAccess(db: DbOrTx, userId: string, accountId: s
  */
 export async function listSessionAccess(db: DbOrTx, userId: string): Promise<SessionAccess[]> {
   const direct = await db
-    .select({ account: FACTS, role: memberships.role })
+    .select({ account: FACTS, role: memberships.role, twoFactorEnabledAt: users.twoFactorEnabledAt })
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.userId, userId), isNull(accounts.deletedAt)))
     .orderBy(asc(accounts.createdAt), asc(accounts.id));
   const byId = new Map(direct.map((row) => [row.account.id, row]));
+  const hasTwoFactor = direct.some((row) => row.twoFactorEnabledAt !== null);
   const partnerIds = direct
     .filter((row) => row.account.tier === 'partner' && row.account.parentAccountId === null)
     .map((row) => row.account.id);
@@ -177,11 +192,12 @@ export async function listSessionAccess(db: DbOrTx, userId: string): Promise<Ses
         { role: row.role },
         parentRow,
         parentRole === null ? null : { role: parentRole },
+        hasTwoFactor,
       ),
     );
     for (const child of children.filter((candidate) => candidate.parentAccountId === row.account.id)) {
       const own = direct.find((candidate) => candidate.account.id === child.id);
-      push(decideSessionAccess(child, own ? { role: own.role } : null, row.account, { role: row.role }));
+      push(decideSessionAccess(child, own ? { role: own.role } : null, row.account, { role: row.role }, hasTwoFactor));
     }
   }
   return result;

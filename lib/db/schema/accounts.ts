@@ -31,6 +31,11 @@ export const users = pgTable(
     limitedToAccountId: uuid('limited_to_account_id').references((): AnyPgColumn => accounts.id),
     // Bumped to revoke every session of the user (sessions carry the version they were issued with).
     sessionVersion: integer('session_version').notNull().default(0),
+    // TOTP (RFC 6238): the secret under the master key (SecretBox), set at setup and kept once enabled;
+    // the last time step accepted, so that a code is never accepted twice.
+    twoFactorSecretEncrypted: text('two_factor_secret_encrypted'),
+    twoFactorEnabledAt: timestampColumn('two_factor_enabled_at'),
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -68,6 +73,8 @@ export const accounts = pgTable(
     messageMetadataRetention: integer('message_metadata_retention').notNull().default(30),
     messageDataRetention: integer('message_data_retention').notNull().default(7),
     monthlyCredit: bigint('monthly_credit', { mode: 'number' }).notNull().default(0),
+    // Members must sign in with two factors: one without is led to set it up and refused until then.
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestampColumn('deleted_at'),

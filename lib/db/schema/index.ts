@@ -14,3 +14,4 @@ export * from './smtp-credentials';
 export * from './media';
 export * from './audit';
 export * from './user-sessions';
+export * from './two-factor';
