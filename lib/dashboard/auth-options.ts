@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { allowSingleSignOn, SINGLE_SIGN_ON_PROVIDER_ID, singleSignOnProviders } from './oidc-provider';
 import { dashboardAuth } from './server-auth';
 import { noteSessionCheckFailure } from './session-check';
 
@@ -48,8 +49,13 @@ export const authOptions: NextAuthOptions = {
         };
       },
     }),
+    ...singleSignOnProviders(),
   ],
   callbacks: {
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== SINGLE_SIGN_ON_PROVIDER_ID) return true;
+      return allowSingleSignOn(user, profile);
+    },
     async jwt({ token, user }) {
       if (user) return { ...token, userId: user.id, sessionVersion: user.sessionVersion ?? 0 };
       if (typeof token.userId !== 'string' || typeof token.sessionVersion !== 'number') return {};

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { findUserForAccount } from '@/lib/core/users/internal/email-identity';
 import { defineVerb } from '@/lib/core/verb';
-import { memberInvitations, memberships, users } from '@/lib/db/schema';
 import { hashPassword, verifyPassword } from '@/lib/shared/crypto';
-import { conflict, forbidden } from '@/lib/shared/errors';
+import { forbidden } from '@/lib/shared/errors';
+import { completeInvitation, createInvitedUser } from './internal/complete-invitation';
 import { unsafeGetUsableInvitationByToken } from './internal/queries';
 import { acceptInvitationSchema } from './schemas';
 import { hashInvitationToken } from './internal/send-invitation-mail';
@@ -17,7 +16,8 @@ import { hashInvitationToken } from './internal/send-invitation-mail';
 export const acceptMemberInvitation = defineVerb({
   scope: 'any',
   input: acceptInvitationSchema,
-  async run({ db, now }, input) {
+  async run(ctx, input) {
+    const { db, now } = ctx;
     const passwordHash = await hashPassword(input.password);
     return db.transaction(async (tx) => {
       const at = now();
@@ -36,31 +36,11 @@ export const acceptMemberInvitation = defineVerb({
         }
         userId = existing.id;
       } else {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            id: invitation.userId,
-            email: invitation.email,
-            name: input.name || invitation.name || null,
-            passwordHash,
-            emailVerifiedAt: invitation.isMailed ? at : null,
-            limitedToAccountId: invitation.isMailed ? null : invitation.accountId,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!created) throw conflict('this address became a user at the same moment: open the link again');
-        userId = created.id;
+        const name = input.name || invitation.name || null;
+        userId = (await createInvitedUser(tx, invitation, { name, passwordHash, isProven: invitation.isMailed }, at))
+          .id;
       }
-      await tx
-        .insert(memberships)
-        .values({ accountId: invitation.accountId, userId, role: invitation.role, createdAt: at, updatedAt: at })
-        .onConflictDoNothing();
-      await tx
-        .update(memberInvitations)
-        .set({ acceptedAt: at, updatedAt: at })
-        .where(eq(memberInvitations.id, invitation.id));
+      await completeInvitation(tx, ctx, invitation, { id: userId, email: invitation.email }, at);
       return { account_id: invitation.accountId, user_id: userId, email: invitation.email };
     });
   },
