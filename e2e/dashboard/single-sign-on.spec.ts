@@ -96,7 +96,7 @@ test('an unknown address is refused with a message saying to ask for an invitati
   await page.setViewportSize(PHONE);
   await signInThroughProvider(page, { email: uniqueEmail('sso-stranger'), emailVerified: true });
   await expect(page).toHaveURL(/\/sign-in\?error=SingleSignOnUnknownEmail$/);
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.locator('form').getByRole('alert')).toHaveText(
     'No Mailstead user has this address; ask an administrator to invite you.',
   );
   await expect(page.getByTestId('signed-in-as')).toHaveCount(0);
@@ -108,7 +108,7 @@ test("an address the provider has not verified is refused, even a known user's",
   const account = await newAccount('sso-unverified');
   await signInThroughProvider(page, { email: account.ownerEmail, emailVerified: false });
   await expect(page).toHaveURL(/\/sign-in\?error=SingleSignOnUnverifiedEmail$/);
-  await expect(page.getByRole('alert')).toContainText('has not verified your email address');
+  await expect(page.locator('form').getByRole('alert')).toContainText('has not verified your email address');
   await page.goto(`${server().baseUrl}/${account.accountId}`);
   await expect(page).toHaveURL(/\/sign-in/);
 });
@@ -150,7 +150,7 @@ test('an ID token for another audience is refused, though the provider signed it
     provider.issueTokensFor(null);
   }
   await expect(page).toHaveURL(/\/sign-in\?error=OAuthCallback$/);
-  await expect(page.getByRole('alert')).toContainText("provider's answer could not be verified");
+  await expect(page.locator('form').getByRole('alert')).toContainText("provider's answer could not be verified");
   await page.goto(`${server().baseUrl}/${account.accountId}`);
   await expect(page).toHaveURL(/\/sign-in/);
   // The same person, with a token for Mailstead, gets in.
