@@ -37,6 +37,8 @@ export function singleSignOnProviders(): OAuthConfig<IdTokenClaims>[] {
       authorization: { params: { scope: 'openid email profile' } },
       idToken: true,
       checks: ['pkce', 'state', 'nonce'],
+      // openid-client gives up after 3.5 s by default: too soon for a provider under load.
+      httpOptions: { timeout: 10_000 },
       // The provider's person, not yet a Mailstead user: allowSingleSignOn decides who they are.
       profile: (claims) => ({
         id: claims.sub,
