@@ -3,7 +3,7 @@
 import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
@@ -25,10 +25,13 @@ export function SignInForm({
   initialError,
   initialEmail,
   returnTo,
+  singleSignOn,
 }: {
   initialError: string | null;
   initialEmail: string;
   returnTo: string | null;
+  /** The single sign-on button, above the password fields, when the operator configured it. */
+  singleSignOn?: ReactNode;
 }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(
@@ -86,6 +89,7 @@ export function SignInForm({
             : 'Use the email and password of your Mailstead user.'}
         </p>
       </div>
+      {singleSignOn}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <Field label="Email" htmlFor="email">
         <TextInput

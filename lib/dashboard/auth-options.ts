@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { headers } from 'next/headers';
+import { allowSingleSignOn, SINGLE_SIGN_ON_PROVIDER_ID, singleSignOnProviders } from './oidc-provider';
 import { dashboardAuth } from './server-auth';
 import { noteSessionCheckFailure } from './session-check';
 
@@ -58,8 +59,13 @@ export const authOptions: NextAuthOptions = {
         };
       },
     }),
+    ...singleSignOnProviders(),
   ],
   callbacks: {
+    async signIn({ user, account, profile }) {
+      if (account?.provider !== SINGLE_SIGN_ON_PROVIDER_ID) return true;
+      return allowSingleSignOn(user, profile);
+    },
     async jwt({ token, user }) {
       if (user) {
         // Any provider comes through here once per sign-in: the session row is made here, not in authorize.

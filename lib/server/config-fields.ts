@@ -55,3 +55,11 @@ export function parseSystemSender(value: string): { email: string; name: string 
   if (name && /[\x00-\x1f\x7f]/.test(name)) return null;
   return { email, name };
 }
+
+/** An OpenID issuer: https, or http on a loopback address (a provider beside the server, or a test's). */
+export function isIssuerUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  const isLoopback = /^127\./.test(url.hostname) || url.hostname === '[::1]' || url.hostname === 'localhost';
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback);
+}

@@ -49,7 +49,11 @@ export type Config = CoreConfig & {
   readyTimeoutMs: number;
   campaignBatchSize: number;
   retentionPurgeIntervalSeconds: number;
+  /** OpenID Connect sign-in for the dashboard (docs/single-sign-on.md); null when not configured. */
+  singleSignOn: SingleSignOnSettings | null;
 };
+
+export type SingleSignOnSettings = { issuer: string; clientId: string; clientSecret: string; buttonLabel: string };
 
 /** The process's settings derived from the parsed environment (`loadConfig` checks it first). */
 export function settingsOf(e: Env): Config {
@@ -122,6 +126,14 @@ export function settingsOf(e: Env): Config {
     pause: { bounceRate: e.PAUSE_BOUNCE_RATE, minVolume: e.PAUSE_MIN_VOLUME, windowHours: e.PAUSE_WINDOW_HOURS },
     retentionPurgeIntervalSeconds: e.RETENTION_PURGE_INTERVAL_SECONDS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    singleSignOn: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          buttonLabel: e.OIDC_BUTTON_LABEL,
+        }
+      : null,
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE.split(',').map((part) => Number(part.trim())),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSpamdUrl } from '@/lib/core/preflight/spamd-client';
 import { parseCidr, type Cidr } from '@/lib/shared/ip';
-import { booleanFlag, hostPortList, optionalPort, parseSystemSender, port } from './config-fields';
+import { booleanFlag, hostPortList, isIssuerUrl, optionalPort, parseSystemSender, port } from './config-fields';
 import { settingsOf, type Config } from './config-settings';
 
 export const ALL_ROLES = ['web', 'worker', 'smtp', 'mx'] as const;
@@ -244,6 +244,17 @@ const envSchema = z.object({
         return null;
       }
     }),
+  // Single sign-on with OpenID Connect (docs/single-sign-on.md): the first three together or none.
+  OIDC_ISSUER: z
+    .string()
+    .default('')
+    .refine(
+      (value) => value === '' || isIssuerUrl(value),
+      'must be an https:// URL (http:// only on a loopback address)',
+    ),
+  OIDC_CLIENT_ID: z.string().trim().default(''),
+  OIDC_CLIENT_SECRET: z.string().default(''),
+  OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60, 'must be at most 60 characters').default('Sign in with SSO'),
   // The operations listener (plain HTTP: /metrics, /healthz, /readyz); off unless a port is given.
   METRICS_PORT: optionalPort(0),
   METRICS_HOST: z
@@ -297,6 +308,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid METRICS_PORT="${e.METRICS_PORT}": must differ from PORT`);
   if (e.WEBHOOK_CA_FILE && !e.ALLOW_PRIVATE_NETWORKS) {
     throw new ConfigError('invalid WEBHOOK_CA_FILE: it is for labs and tests, and needs ALLOW_PRIVATE_NETWORKS=true');
+  }
+  const singleSignOn = {
+    OIDC_ISSUER: e.OIDC_ISSUER,
+    OIDC_CLIENT_ID: e.OIDC_CLIENT_ID,
+    OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET,
+  };
+  const missingSingleSignOn = Object.keys(singleSignOn).filter(
+    (name) => !singleSignOn[name as keyof typeof singleSignOn],
+  );
+  if (missingSingleSignOn.length === 1 || missingSingleSignOn.length === 2) {
+    throw new ConfigError(
+      `missing ${missingSingleSignOn.join(' and ')}: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together`,
+    );
   }
   if (!e.DATABASE_URL && e.WORKERS !== undefined && e.WORKERS > 1) {
     throw new ConfigError(

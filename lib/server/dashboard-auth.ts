@@ -6,12 +6,24 @@ import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
 import { verifySecondFactor } from '@/lib/core/two-factor/verify-second-factor';
 import { findSessionAccess } from '@/lib/core/users/find-session-access';
 import { recordSignIn } from '@/lib/core/users/record-sign-in';
+import {
+  signInWithSingleSignOn,
+  type SingleSignOnClaims,
+  type SingleSignOnRefusal,
+} from '@/lib/core/users/sign-in-with-single-sign-on';
 import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
+import type { SingleSignOnSettings } from './config-settings';
 import type { Registry } from './registry';
 
 export type SignInResult =
   | { ok: true; user: { id: string; email: string; name: string | null; sessionVersion: number } }
   | { ok: false; reason: 'invalid' | 'rate_limited' | 'code_required' | 'code_invalid' | 'code_rate_limited' };
+
+export type { SingleSignOnRefusal };
+
+export type SingleSignOnOutcome =
+  | { ok: true; user: { id: string; email: string; name: string | null; sessionVersion: number } }
+  | { ok: false; reason: SingleSignOnRefusal };
 
 /**
  * What next-auth (running inside Next.js, in this process) needs from the server: it is handed
@@ -40,6 +52,14 @@ export type DashboardAuth = {
    */
   accountAccess(userId: string, accountId: string): Promise<{ role: string; isTwoFactorMissing: boolean } | null>;
   firstAccountId(userId: string): Promise<string | null>;
+  /** OpenID Connect sign-in, when the operator configured it (lib/dashboard/oidc-provider.ts). */
+  singleSignOn: SingleSignOnSettings | null;
+  /** Who the checked claims of an ID token are (lib/core/users/sign-in-with-single-sign-on.ts). */
+  signInWithSingleSignOn(
+    claims: SingleSignOnClaims,
+    clientIp: string,
+    requestId?: string,
+  ): Promise<SingleSignOnOutcome>;
 };
 
 const DASHBOARD_AUTH_KEY = Symbol.for('mailstead.dashboardAuth');
@@ -123,6 +143,17 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
       return access ? { role: access.role, isTwoFactorMissing: access.isTwoFactorMissing } : null;
     },
     firstAccountId: (userId) => findFirstAccountId(registry.db, userId),
+    singleSignOn: registry.config.singleSignOn,
+    async signInWithSingleSignOn(claims, clientIp, requestId) {
+      const result = await signInWithSingleSignOn(registry.db, claims, { clientIp, requestId, now: registry.now() });
+      if (!result.ok) {
+        const logger = requestId ? registry.logger.child({ reqId: requestId }) : registry.logger;
+        logger.info({ clientIp, reason: result.reason }, 'single sign-on refused');
+        return result;
+      }
+      const { id, email, name, sessionVersion } = result.user;
+      return { ok: true, user: { id, email, name, sessionVersion } };
+    },
   };
   (globalThis as Record<symbol, unknown>)[DASHBOARD_AUTH_KEY] = auth;
   return auth;

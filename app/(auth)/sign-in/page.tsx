@@ -1,5 +1,7 @@
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/forms/sign-in-form';
+import { SingleSignOnButton } from '@/components/forms/single-sign-on-button';
+import { singleSignOnMessage } from '@/components/forms/single-sign-on-messages';
 import { DatabaseOutageNotice } from '@/components/layout/database-outage-notice';
 import { safeCallbackPath } from '@/lib/dashboard/callback-path';
 import { readDashboardSession } from '@/lib/dashboard/read-dashboard-session';
@@ -28,5 +30,19 @@ export default async function SignInPage({
   const session = await readDashboardSession();
   if (session === DATABASE_UNAVAILABLE) return <DatabaseOutageNotice />;
   if (session?.user) redirect(returnTo ?? '/');
-  return <SignInForm initialError={error ?? null} initialEmail={email ?? ''} returnTo={returnTo} />;
+  const singleSignOn = dashboardAuth().singleSignOn;
+  // Single sign-on's errors show beside its button; the password form's, above the fields.
+  const singleSignOnProblem = singleSignOn ? singleSignOnMessage(error) : null;
+  return (
+    <SignInForm
+      initialError={singleSignOnProblem ? null : (error ?? null)}
+      initialEmail={email ?? ''}
+      returnTo={returnTo}
+      singleSignOn={
+        singleSignOn ? (
+          <SingleSignOnButton label={singleSignOn.buttonLabel} errorMessage={singleSignOnProblem} returnTo={returnTo} />
+        ) : null
+      }
+    />
+  );
 }

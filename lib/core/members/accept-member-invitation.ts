@@ -1,10 +1,8 @@
-import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
-import { eq } from 'drizzle-orm';
 import { findUserForAccount } from '@/lib/core/users/internal/email-identity';
 import { defineVerb } from '@/lib/core/verb';
-import { memberInvitations, memberships, users } from '@/lib/db/schema';
 import { hashPassword, verifyPassword } from '@/lib/shared/crypto';
-import { conflict, forbidden } from '@/lib/shared/errors';
+import { forbidden } from '@/lib/shared/errors';
+import { completeInvitation, createInvitedUser } from './internal/complete-invitation';
 import { unsafeGetUsableInvitationByToken } from './internal/queries';
 import { acceptInvitationSchema } from './schemas';
 import { hashInvitationToken } from './internal/send-invitation-mail';
@@ -38,38 +36,11 @@ export const acceptMemberInvitation = defineVerb({
         }
         userId = existing.id;
       } else {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            id: invitation.userId,
-            email: invitation.email,
-            name: input.name || invitation.name || null,
-            passwordHash,
-            emailVerifiedAt: invitation.isMailed ? at : null,
-            limitedToAccountId: invitation.isMailed ? null : invitation.accountId,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!created) throw conflict('this address became a user at the same moment: open the link again');
-        userId = created.id;
+        const name = input.name || invitation.name || null;
+        userId = (await createInvitedUser(tx, invitation, { name, passwordHash, isProven: invitation.isMailed }, at))
+          .id;
       }
-      await tx
-        .insert(memberships)
-        .values({ accountId: invitation.accountId, userId, role: invitation.role, createdAt: at, updatedAt: at })
-        .onConflictDoNothing();
-      await tx
-        .update(memberInvitations)
-        .set({ acceptedAt: at, updatedAt: at })
-        .where(eq(memberInvitations.id, invitation.id));
-      // The link is the credential: the person it made (or proved) is the actor.
-      await recordAuditEvent(tx, ctx, {
-        action: 'invitation.accept',
-        resource: { type: 'invitation', id: invitation.id },
-        accountId: invitation.accountId,
-        actor: { type: 'user', id: userId, label: invitation.email },
-      });
+      await completeInvitation(tx, ctx, invitation, { id: userId, email: invitation.email }, at);
       return { account_id: invitation.accountId, user_id: userId, email: invitation.email };
     });
   },

@@ -7,6 +7,7 @@ import { checkDataDirModes } from './check-data-dir-modes';
 import { checkDnsResolver } from './check-dns-resolver';
 import { checkPorts } from './check-ports';
 import { checkPublicUrl } from './check-public-url';
+import { checkSingleSignOn } from './check-single-sign-on';
 import { result, type CheckResult } from './check-result';
 import { checkTlsCertificate } from './check-tls-certificate';
 import { gatherDatabaseFacts, type GatheredFacts } from './gather-database-facts';
@@ -24,6 +25,7 @@ export async function runDoctor(config: Config): Promise<DoctorReport> {
   checks.push(checkTlsCertificate(config));
   const isServerRunning = await isRunning(config);
   checks.push(await checkPublicUrl(config, isServerRunning));
+  checks.push(await checkSingleSignOn(config));
   checks.push(...(await checkPorts(config)));
   checks.push(await checkDnsResolver(config));
   checks.push(...databaseChecks(config, await gatherDatabaseFacts(config)));

@@ -112,6 +112,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
+  it('reads single sign-on: off by default; issuer, client id and secret together, or a startup error naming what is missing', () => {
+    expect(loadConfig({}).singleSignOn).toBeNull();
+    const full = {
+      OIDC_ISSUER: 'https://id.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'mailstead',
+      OIDC_CLIENT_SECRET: 's3cret',
+    };
+    expect(loadConfig(full).singleSignOn).toEqual({
+      issuer: 'https://id.example.com/realms/acme',
+      clientId: 'mailstead',
+      clientSecret: 's3cret',
+      buttonLabel: 'Sign in with SSO',
+    });
+    expect(loadConfig({ ...full, OIDC_BUTTON_LABEL: 'Sign in with Acme ID' }).singleSignOn?.buttonLabel).toBe(
+      'Sign in with Acme ID',
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: full.OIDC_ISSUER, OIDC_CLIENT_ID: 'mailstead' })).toThrow(
+      'missing OIDC_CLIENT_SECRET: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together',
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'mailstead', OIDC_CLIENT_SECRET: 's3cret' })).toThrow(
+      /^missing OIDC_ISSUER:/,
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: full.OIDC_ISSUER })).toThrow(
+      /^missing OIDC_CLIENT_ID and OIDC_CLIENT_SECRET:/,
+    );
+    // Plain http only to a provider on this machine.
+    expect(() => loadConfig({ ...full, OIDC_ISSUER: 'http://id.example.com' })).toThrow(/invalid OIDC_ISSUER/);
+    expect(loadConfig({ ...full, OIDC_ISSUER: 'http://127.0.0.1:8080' }).singleSignOn?.issuer).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
+
   it('runs one process per core on PostgreSQL and one on PGlite unless WORKERS says otherwise', () => {
     const postgres = { DATABASE_URL: 'postgres://db/mailstead', MAILSTEAD_SECRET: 'x'.repeat(32) };
     expect(loadConfig({}).workers).toBe(1);
