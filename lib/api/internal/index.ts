@@ -24,6 +24,7 @@ import { templateInternalEndpoints } from './templates';
 import { campaignInternalEndpoints } from './campaigns';
 import { invitationInternalEndpoints } from './invitations';
 import { subAccountInternalEndpoints } from './sub-accounts';
+import { notificationPreferenceInternalEndpoints } from './notification-preferences';
 
 const anything = z.object({}).passthrough();
 
@@ -177,4 +178,5 @@ export const internalEndpoints: Endpoint[] = [
   ...campaignInternalEndpoints,
   ...invitationInternalEndpoints,
   ...subAccountInternalEndpoints,
+  ...notificationPreferenceInternalEndpoints,
 ];

@@ -1,3 +1,6 @@
+import { DOMAIN_SCOPE_PREFIXES, STATIC_SCOPES, WILDCARD_SCOPE } from '@/lib/auth/scopes';
+import type { Services } from '@/lib/core/context';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import { defineVerb } from '@/lib/core/verb';
 import type { DbOrTx } from '@/lib/db/client';
 import { apiKeys, apiKeyScopes } from '@/lib/db/schema';
@@ -12,17 +15,26 @@ import { createApiKeySchema } from './schemas';
 export const createApiKey = defineVerb({
   scope: 'api-keys:write',
   input: createApiKeySchema,
-  async run({ db, principal }, input) {
-    return insertApiKey(db, principal, principal.targetAccountId, input);
+  async run(ctx, input) {
+    return insertApiKey(ctx.db, ctx.principal, ctx.principal.targetAccountId, input, ctx);
   },
 });
 
-/** Shared with the operator CLI, which creates an account's first key. */
+/** Every scope the catalogue has: the wildcard, or each static scope and each `:all` form. */
+const EVERY_SCOPE = [...STATIC_SCOPES, ...DOMAIN_SCOPE_PREFIXES.map((prefix) => `${prefix}:all`)];
+export const holdsEveryScope = (scopes: readonly string[]) =>
+  scopes.includes(WILDCARD_SCOPE) || EVERY_SCOPE.every((scope) => scopes.includes(scope));
+
+/**
+ * Shared with the operator CLI, which creates an account's first key. With `notify`, the account's
+ * administrators are mailed when the key holds every scope (not for the operator's first key).
+ */
 export async function insertApiKey(
   db: DbOrTx,
   granter: Principal,
   accountId: string,
   input: { label: string; scopes: readonly string[]; ip_allow_list?: readonly string[] | null; is_sandbox?: boolean },
+  notify?: Pick<Services, 'config' | 'logger' | 'now'> & { requestId?: string },
 ) {
   const ipAllowList = canonicalizeIpAllowList(input.ip_allow_list ?? []);
   const scopes = await resolveScopes(db, accountId, granter, input.scopes);
@@ -43,6 +55,14 @@ export async function insertApiKey(
       .insert(apiKeyScopes)
       .values(scopes.map((scope) => ({ apiKeyId: key.id, scope: scope.scope, domainId: scope.domainId })))
       .returning();
+    if (notify && holdsEveryScope(scopeRows.map((row) => row.scope)))
+      await notifyPeople(notify, tx, {
+        kind: 'full_access_api_key_created',
+        accountId,
+        resource: { id: key.id, name: key.label },
+        detail: granter.label ? `created by ${granter.label}` : null,
+        requestId: notify.requestId,
+      });
     return { ...presentApiKey(key, scopeRows), secret_key: secret };
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import type { Db } from '@/lib/db/client';
 import { domains, events } from '@/lib/db/schema';
 
@@ -8,7 +9,7 @@ import { domains, events } from '@/lib/db/schema';
  * the last unpause), at least PAUSE_MIN_VOLUME real (not sandbox) deliveries and bounces happened and
  * more than PAUSE_BOUNCE_RATE of them bounced, the domain pauses (`pause_reason: bounce_rate`).
  * Other domains keep sending. Unsafe: it takes domain ids of any account (the delivery engine's
- * outcomes), so only the engine calls it.
+ * outcomes), so only the engine calls it. The account's administrators are mailed with the pause.
  */
 export async function unsafePauseOnBounceRate(
   services: Pick<Services, 'config' | 'logger'>,
@@ -20,7 +21,12 @@ export async function unsafePauseOnBounceRate(
   const { bounceRate, minVolume, windowHours } = services.config.pause;
   const windowStart = new Date(now.getTime() - windowHours * 3600_000);
   const candidates = await db
-    .select({ id: domains.id, domain: domains.domain, since: domains.pauseWindowStartedAt })
+    .select({
+      id: domains.id,
+      accountId: domains.accountId,
+      domain: domains.domain,
+      since: domains.pauseWindowStartedAt,
+    })
     .from(domains)
     .where(and(inArray(domains.id, domainIds), eq(domains.isPaused, false), isNull(domains.deletedAt)));
   const paused: string[] = [];
@@ -41,10 +47,22 @@ export async function unsafePauseOnBounceRate(
         ),
       );
     if (counts.total < minVolume || counts.bounced / counts.total <= bounceRate) continue;
-    await db
-      .update(domains)
-      .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
-      .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)));
+    const isPaused = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(domains)
+        .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
+        .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)))
+        .returning({ id: domains.id });
+      if (!updated) return false;
+      await notifyPeople({ ...services, now: () => now }, tx, {
+        kind: 'domain_paused',
+        accountId: domain.accountId,
+        resource: { id: domain.id, name: domain.domain },
+        detail: `${counts.bounced} of the last ${counts.total} messages bounced`,
+      });
+      return true;
+    });
+    if (!isPaused) continue;
     services.logger.warn(
       { domain: domain.domain, bounced: counts.bounced, total: counts.total },
       'domain paused: bounce rate over the limit',

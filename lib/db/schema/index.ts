@@ -13,3 +13,4 @@ export * from './campaigns';
 export * from './smtp-credentials';
 export * from './media';
 export * from './audit';
+export * from './notifications';
