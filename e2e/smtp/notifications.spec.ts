@@ -11,7 +11,8 @@ import { startServer, type ServerHandle } from '../support/server';
 /**
  * Alerts mailed to an account's owner and Administrators from the system sender, through the
  * delivery engine to a loopback MX: a key holding every scope, a verified domain's DNS breaking, a
- * webhook turning itself off and a sub account refused at its monthly cap. Developers and Analysts
+ * webhook turning itself off, a domain paused by bounces, a campaign finishing and a sub account
+ * refused at its monthly cap. Developers and Analysts
  * get none, nor does an Administrator who turned the kind off; one mail per kind, resource and hour.
  * Without SYSTEM_SENDER nothing is mailed: tests/lib/core/notifications/notify-people.test.ts.
  */
@@ -49,6 +50,8 @@ test.beforeAll(async () => {
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       WEBHOOK_DISABLE_AFTER_FAILURES: '2',
       WEBHOOK_DISABLE_AFTER_SECONDS: '0',
+      PAUSE_MIN_VOLUME: '6',
+      PAUSE_BOUNCE_RATE: '0.3',
     },
   });
   const env = suite.server.env;
@@ -199,6 +202,56 @@ test('a webhook that turns itself off after failures mails its name, escaped, an
   expect(mail.parsed.text).toContain('2 failed deliveries in a row');
   expect(mail.parsed.html).not.toContain('<img');
   expect(mail.parsed.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+});
+
+test('a domain paused by its bounce rate mails once, with the rate and a link to the domain', async () => {
+  const bouncy = `bouncy-${stamp}.example.com`;
+  await verifiedDomain(api, bouncy);
+  for (let i = 0; i < 4; i++) suite.mx.script(`bad${i}-${stamp}@${rcpt}`, { code: 550, message: '5.1.1 no such user' });
+  const sent = await api.post(api.account('/messages'), {
+    from: { email: `news@${bouncy}` },
+    recipients: [
+      ...Array.from({ length: 4 }, (_, i) => ({ email: `bad${i}-${stamp}@${rcpt}` })),
+      { email: `ok1-${stamp}@${rcpt}` },
+      { email: `ok2-${stamp}@${rcpt}` },
+    ],
+    subject: 'Bouncy',
+    text_content: 'x',
+  });
+  expect(sent.status, sent.text).toBe(202);
+  await expect
+    .poll(async () => (await api.get(api.account(`/domains/${bouncy}`))).body.paused, { timeout: 30_000 })
+    .toBe(true);
+  const mail = await expectOneEachForAdministrators(`Sending from ${bouncy} is paused`);
+  expect(mail.parsed.text).toContain(`${suite.server.baseUrl}/${accountId}/domains/${bouncy}`);
+  expect(mail.parsed.text).toMatch(/Reason: \d of the last \d messages bounced/);
+});
+
+test('a campaign that finishes mails its name and a link to its report', async () => {
+  const news = `news-${stamp}.example.com`;
+  await verifiedDomain(api, news);
+  expect((await api.put(api.account(`/domains/${news}`), { sending_type: 'marketing' })).status).toBe(200);
+  const list = (await api.post(api.account('/lists'), { name: `Readers ${stamp}` })).body;
+  const reader = `reader-${stamp}@${rcpt}`;
+  expect((await api.post(api.account('/contacts'), { email: reader })).status).toBe(201);
+  await api.post(api.account(`/lists/${list.id}/members`), { contacts: [reader] });
+  const name = `Autumn <em>news</em> ${stamp}`;
+  const created = await api.post(api.account('/campaigns'), {
+    name,
+    from: { email: `news@${news}`, name: 'News' },
+    subject: 'Autumn',
+    html_content: '<html><body><p>Hello</p></body></html>',
+    text_content: 'Hello',
+    list_ids: [list.id],
+  });
+  expect(created.status, created.text).toBe(201);
+  expect((await api.post(api.account(`/campaigns/${created.body.id}/send`))).status).toBe(200);
+  await expect
+    .poll(async () => (await api.get(api.account(`/campaigns/${created.body.id}`))).body.status, { timeout: 60_000 })
+    .toBe('sent');
+  const mail = await expectOneEachForAdministrators(`Campaign "${name}" has finished sending`);
+  expect(mail.parsed.text).toContain(`${suite.server.baseUrl}/${accountId}/campaigns/${created.body.id}`);
+  expect(mail.parsed.html).not.toContain('<em>');
 });
 
 test("a sub account refused at its monthly cap mails the partner's people once, even for parallel sends (on PostgreSQL through two processes)", async () => {

@@ -37,28 +37,33 @@ const DAY_MS = 24 * HOUR_MS;
 export async function notifyPeople(services: NotifyServices, db: DbOrTx, input: NotifyInput): Promise<number> {
   if (!services.config.systemSender) return 0;
   try {
-    const sending = await findSystemSending(db, services.config);
-    if (!sending) {
-      services.logger.warn(
-        { kind: input.kind },
-        "notification not mailed: the system sender's domain is not a verified, active domain of any account",
-      );
-      return 0;
-    }
-    const target = await notifiedAccount(db, input);
-    if (!target) return 0;
-    const recipients = await recipientsOf(db, input, target.id);
-    let queued = 0;
-    for (const recipient of recipients) {
-      const isQueued = await db
-        .transaction((tx) => mailOne(services, tx, { input, target, recipient, sending }))
-        .catch((error: unknown) => {
-          services.logger.error({ err: error, kind: input.kind, userId: recipient.userId }, 'notification not mailed');
-          return false;
-        });
-      if (isQueued) queued++;
-    }
-    return queued;
+    // A savepoint around the lookups too: a failed query must not abort the caller's transaction.
+    return await db.transaction(async (tx) => {
+      const sending = await findSystemSending(tx, services.config);
+      if (!sending) {
+        services.logger.warn(
+          { kind: input.kind },
+          "notification not mailed: the system sender's domain is not a verified, active domain of any account",
+        );
+        return 0;
+      }
+      const target = await notifiedAccount(tx, input);
+      if (!target) return 0;
+      let queued = 0;
+      for (const recipient of await recipientsOf(tx, input, target.id)) {
+        const isQueued = await tx
+          .transaction((personal) => mailOne(services, personal, { input, target, recipient, sending }))
+          .catch((error: unknown) => {
+            services.logger.error(
+              { err: error, kind: input.kind, userId: recipient.userId },
+              'notification not mailed',
+            );
+            return false;
+          });
+        if (isQueued) queued++;
+      }
+      return queued;
+    });
   } catch (error) {
     services.logger.error({ err: error, kind: input.kind }, 'notifications not mailed');
     return 0;
