@@ -5,17 +5,19 @@ import { PageHeader } from '@/components/ui/feedback';
 import { useCurrentUser } from '@/lib/client/queries';
 import { PasswordSection } from './profile/password-section';
 import { SessionsSection } from './profile/sessions-section';
+import { NotificationsSection } from '@/components/profile/notifications-section';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';
 
 /**
- * The Profile page is this list: one line per section, in order. Two-factor sign-in and email
- * notifications join it as sections of their own (components/views/profile/*).
+ * The Profile page is this list: one line per section, in order. A section with a title gets its
+ * heading here; the others title themselves.
  */
 const PROFILE_SECTIONS: { id: string; title: string | null; Section: ComponentType }[] = [
   { id: 'password', title: 'Password', Section: PasswordSection },
   // Titles itself: it is also the setup page an account's two-factor requirement leads to.
   { id: 'two-factor', title: null, Section: TwoFactorSection },
   { id: 'sessions', title: 'Sessions', Section: SessionsSection },
+  { id: 'notifications', title: null, Section: NotificationsSection },
 ];
 
 /** The signed-in person's own settings, the same whichever account they opened it from. */

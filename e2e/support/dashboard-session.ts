@@ -12,10 +12,25 @@ import { sharedServer } from './shared';
 export async function dashboardSession(userId: string): Promise<Record<string, string>> {
   const { baseUrl, dataDir } = sharedServer();
   const secretFromEnv = process.env.MAILSTEAD_TEST_DATABASE_URL ? process.env.MAILSTEAD_TEST_SECRET : undefined;
-  const masterKey = secretFromEnv
-    ? Buffer.from(secretFromEnv, 'utf8')
-    : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
+  return sessionHeaders({ baseUrl, dataDir, secret: secretFromEnv }, userId);
+}
+
+/** The same for a server of a suite's own: its MAILSTEAD_SECRET, else the master key in its data directory. */
+export function serverSession(
+  server: { baseUrl: string; dataDir: string; env: Record<string, string | undefined> },
+  userId: string,
+): Promise<Record<string, string>> {
+  return sessionHeaders({ ...server, secret: server.env.MAILSTEAD_SECRET }, userId);
+}
+
+async function sessionHeaders(
+  server: { baseUrl: string; dataDir: string; secret: string | undefined },
+  userId: string,
+): Promise<Record<string, string>> {
+  const masterKey = server.secret
+    ? Buffer.from(server.secret, 'utf8')
+    : Buffer.from(readFileSync(path.join(server.dataDir, 'master.key'), 'utf8').trim(), 'base64');
   const secret = new SecretBox(masterKey).deriveKey('dashboard-session').toString('base64url');
   const token = await encode({ token: { userId, sessionVersion: 0 }, secret });
-  return { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(baseUrl).origin };
+  return { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(server.baseUrl).origin };
 }

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { systemPrincipal } from '@/lib/auth/principal';
 import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
-import type { CoreConfig } from '@/lib/core/config';
+import type { Services } from '@/lib/core/context';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import { cancelPendingDeliveries } from '@/lib/core/webhooks/cancel-pending-deliveries';
 import { deliveryTargetOf } from '@/lib/core/webhooks/delivery-target';
 import type { Db } from '@/lib/db/client';
@@ -23,15 +24,16 @@ export type RecordedAttempt = { status: 'delivered' | 'retrying' | 'failed'; dis
  * whole endpoint off (its next_attempt_at; a success clears it); sample events get one attempt and
  * leave the counters alone. A target whose run of failures reaches
  * WEBHOOK_DISABLE_AFTER_FAILURES attempts and WEBHOOK_DISABLE_AFTER_SECONDS is disabled, with why and
- * when, and its waiting deliveries end. Only a delivery this worker still holds is written (null
+ * when, and its waiting deliveries end, and the account's administrators are mailed. Only a delivery this worker still holds is written (null
  * otherwise: its lease ran out and another worker has it).
  */
 export async function recordAttempt(
   db: Db,
-  config: Pick<CoreConfig, 'webhooks'>,
+  services: Pick<Services, 'config' | 'logger'>,
   attempt: { workerId: string; delivery: ClaimedDelivery; result: AttemptResult; at: Date; random?: () => number },
 ): Promise<RecordedAttempt | null> {
   const { delivery, result, at } = attempt;
+  const { config } = services;
   const target = deliveryTargetOf(delivery);
   // Same column names in both tables; the cast only picks one static type for the query builder.
   const counters = (target.kind === 'route' ? routes : webhooks) as typeof webhooks;
@@ -54,6 +56,7 @@ export async function recordAttempt(
       : await tx
           .select({
             accountId: counters.accountId,
+            name: counters.name,
             enabled: counters.enabled,
             errors: counters.errorsSinceLastSuccess,
             failingSince: counters.failingSince,
@@ -138,6 +141,12 @@ export async function recordAttempt(
         { principal: systemPrincipal(webhook.accountId) },
         { action: `${target.kind}.disable`, resource: { type: target.kind, id: target.id }, changes: ['enabled'] },
       );
+      await notifyPeople({ ...services, now: () => at }, tx, {
+        kind: target.kind === 'route' ? 'route_disabled' : 'webhook_disabled',
+        accountId: delivery.accountId,
+        resource: { id: target.id, name: webhook.name },
+        detail: `${errors} failed deliveries in a row; the last: ${result.error ?? `HTTP ${result.status ?? 'error'}`}`,
+      });
     }
     return { status, disabledWebhook: isDisabling };
   });

@@ -92,7 +92,7 @@ export function createWebhookDispatch(
       'webhook attempt',
     );
     try {
-      const recorded = await recordAttempt(db, config, { workerId, delivery, result, at: services.now() });
+      const recorded = await recordAttempt(db, services, { workerId, delivery, result, at: services.now() });
       if (recorded?.disabledWebhook)
         batchLogger.warn(
           { webhookId: delivery.webhookId, routeId: delivery.routeId, accountId: delivery.accountId },

@@ -27,6 +27,7 @@ import { subAccountInternalEndpoints } from './sub-accounts';
 import { userSessionInternalEndpoints } from './user-sessions';
 import { passwordResetInternalEndpoints } from './password-resets';
 import { twoFactorInternalEndpoints } from './two-factor';
+import { notificationPreferenceInternalEndpoints } from './notification-preferences';
 
 const anything = z.object({}).passthrough();
 
@@ -183,4 +184,5 @@ export const internalEndpoints: Endpoint[] = [
   ...userSessionInternalEndpoints,
   ...passwordResetInternalEndpoints,
   ...twoFactorInternalEndpoints,
+  ...notificationPreferenceInternalEndpoints,
 ];

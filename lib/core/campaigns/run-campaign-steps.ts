@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle
 import { getAccountById } from '@/lib/core/accounts/queries';
 import type { Services } from '@/lib/core/context';
 import { acceptSelectedMessages } from '@/lib/core/messages/internal/accept-selected-messages';
-import { monthlyCreditRefusal } from '@/lib/core/messages/internal/assert-within-monthly-credit';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
+import { monthlyCreditRefusal, notifyCapReached } from '@/lib/core/messages/internal/assert-within-monthly-credit';
 import { signalWork, whileQueueingInBulk } from '@/lib/core/shared/work-signal';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 import {
@@ -100,8 +101,10 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
       return 'worked';
     }
     // The whole audience must fit in what is left of the month's monthly_credit, or none of it goes.
-    const capped = await monthlyCreditRefusal(tx, await getAccountById(tx, row.accountId), recipients, at);
+    const account = await getAccountById(tx, row.accountId);
+    const capped = await monthlyCreditRefusal(tx, account, recipients, at);
     if (capped) {
+      await notifyCapReached(services, tx, account, capped);
       await tx.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, row.id));
       await backToDraft([{ field: 'list_ids', message: capped }]);
       return 'worked';
@@ -173,13 +176,34 @@ export async function unsafeCompleteDrainedCampaigns(services: Services): Promis
   // many outcomes as queued messages (waiting = queued - settled - deferred, as countCampaigns says).
   const drained = sql`(select coalesce(sum(k.deferred), 0) = 0 and coalesce(sum(k.delivered + k.bounced + k.failed + k.suppressed), 0) >= campaigns.queued_count
     from ${campaignCounters} k where k.account_id = campaigns.account_id and k.campaign_id = campaigns.id)`;
-  const done = await services.db
-    .update(campaigns)
-    .set({ status: 'sent', completedAt: at, updatedAt: at })
-    .where(
-      and(eq(campaigns.status, 'sending'), isNotNull(campaigns.queuedAt), isNotNull(campaigns.recipientCount), drained),
-    )
-    .returning({ id: campaigns.id, accountId: campaigns.accountId, queued: campaigns.queuedCount });
+  // The finished campaigns' administrators are mailed in the same transaction as the status change.
+  const done = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaigns)
+      .set({ status: 'sent', completedAt: at, updatedAt: at })
+      .where(
+        and(
+          eq(campaigns.status, 'sending'),
+          isNotNull(campaigns.queuedAt),
+          isNotNull(campaigns.recipientCount),
+          drained,
+        ),
+      )
+      .returning({
+        id: campaigns.id,
+        accountId: campaigns.accountId,
+        name: campaigns.name,
+        queued: campaigns.queuedCount,
+      });
+    for (const row of rows)
+      await notifyPeople(services, tx, {
+        kind: 'campaign_finished',
+        accountId: row.accountId,
+        resource: { id: row.id, name: row.name },
+        detail: `${row.queued} messages queued, each now delivered, bounced, failed or suppressed`,
+      });
+    return rows;
+  });
   for (const row of done)
     services.logger.info(
       { campaignId: row.id, accountId: row.accountId, queued: row.queued },

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { systemPrincipal } from '@/lib/auth/principal';
 import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import type { Services } from '@/lib/core/context';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import type { Db } from '@/lib/db/client';
 import { domains, events } from '@/lib/db/schema';
 
@@ -10,7 +11,7 @@ import { domains, events } from '@/lib/db/schema';
  * the last unpause), at least PAUSE_MIN_VOLUME real (not sandbox) deliveries and bounces happened and
  * more than PAUSE_BOUNCE_RATE of them bounced, the domain pauses (`pause_reason: bounce_rate`).
  * Other domains keep sending. Unsafe: it takes domain ids of any account (the delivery engine's
- * outcomes), so only the engine calls it.
+ * outcomes), so only the engine calls it. The account's administrators are mailed with the pause.
  */
 export async function unsafePauseOnBounceRate(
   services: Pick<Services, 'config' | 'logger'>,
@@ -54,14 +55,20 @@ export async function unsafePauseOnBounceRate(
         .set({ isPaused: true, pausedAt: now, pauseReason: 'bounce_rate', updatedAt: now })
         .where(and(eq(domains.id, domain.id), eq(domains.isPaused, false)))
         .returning({ id: domains.id });
-      // Another worker may have paused it first: only the one that did records it.
-      if (row)
-        await recordAuditEvent(
-          tx,
-          { principal: systemPrincipal(domain.accountId) },
-          { action: 'domain.pause', resource: { type: 'domain', id: domain.domain }, changes: ['is_paused'] },
-        );
-      return row !== undefined;
+      // Another worker may have paused it first: only the one that did records it and tells people.
+      if (!row) return false;
+      await recordAuditEvent(
+        tx,
+        { principal: systemPrincipal(domain.accountId) },
+        { action: 'domain.pause', resource: { type: 'domain', id: domain.domain }, changes: ['is_paused'] },
+      );
+      await notifyPeople({ ...services, now: () => now }, tx, {
+        kind: 'domain_paused',
+        accountId: domain.accountId,
+        resource: { id: domain.id, name: domain.domain },
+        detail: `${counts.bounced} of the last ${counts.total} messages bounced`,
+      });
+      return true;
     });
     if (!isPaused) continue;
     services.logger.warn(

@@ -1,6 +1,7 @@
 import { asc, isNull, sql } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { recordEvent } from '@/lib/core/events/internal/record-event';
+import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import { domains } from '@/lib/db/schema';
 import { lookUpDomainRecords, storeDnsCheck } from './internal';
 import { expectedDnsRecords } from './internal/dns-records';
@@ -9,7 +10,7 @@ import { keysOf, loadLiveKeys } from './internal/queries';
 /**
  * Scheduled job: re-checks domains, least recently checked first. When a required record that was
  * valid stops being valid (a definite answer, not a DNS failure), a `domain.dns_error` event is
- * recorded for webhooks and the dashboard. Unsafe: it reads every account's domains (a system
+ * recorded for webhooks and the dashboard, and a verified domain's administrators are mailed. Unsafe: it reads every account's domains (a system
  * job, no principal), so only the scheduler calls it.
  */
 export async function unsafeRecheckDomains(
@@ -58,6 +59,13 @@ export async function unsafeRecheckDomains(
           dns_last_checked_at: updated.lastDnsCheckAt?.toISOString(),
         },
       });
+      if (row.dnsValid)
+        await notifyPeople(services, tx, {
+          kind: 'domain_dns_broken',
+          accountId: row.accountId,
+          resource: { id: row.id, name: row.domain },
+          detail: `no longer found: ${broke.map((record) => `${record.kind.toUpperCase()} at ${record.host}`).join(', ')}`,
+        });
     });
   }
   return { checked: rows.length, errors };

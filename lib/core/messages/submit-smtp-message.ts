@@ -82,7 +82,7 @@ export const submitSmtpMessage = defineVerb({
       if (!address.ok) throw invalidInput(`recipient ${email}: ${address.reason}`, 'recipients');
       return { email: address.email, domain: address.domain, name: null, substitutions: null };
     });
-    await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now);
+    await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now, ctx);
     const options = resolveSendOptions(
       {},
       { principal: ctx.principal, control, account: sender.account, schedule: resolveSchedule(null, now) },

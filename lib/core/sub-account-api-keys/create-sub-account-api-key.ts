@@ -12,9 +12,9 @@ import { assertNoSubAccountScopes, getManagedChild } from './internal/queries';
 export const createSubAccountApiKey = defineVerb({
   scope: 'sub-account-api-keys:write',
   input: createApiKeySchema.extend({ sub_account_id: subAccountIdSchema }),
-  async run({ db, principal, requestId }, input) {
-    const child = await getManagedChild(db, principal.targetAccountId, input.sub_account_id);
+  async run(ctx, input) {
+    const child = await getManagedChild(ctx.db, ctx.principal.targetAccountId, input.sub_account_id);
     assertNoSubAccountScopes(input.scopes);
-    return insertApiKey(db, { principal, requestId }, child.id, input);
+    return insertApiKey(ctx.db, ctx, child.id, input, { notify: ctx });
   },
 });

@@ -15,3 +15,4 @@ export * from './media';
 export * from './audit';
 export * from './user-sessions';
 export * from './two-factor';
+export * from './notifications';

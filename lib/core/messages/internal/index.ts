@@ -61,7 +61,7 @@ export async function acceptFromSender(ctx: VerbContext, request: SendRequest) {
     if (request.noRecipients) throw request.noRecipients();
     return { rows: [], schedule };
   }
-  await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now);
+  await assertWithinMonthlyCredit(ctx.db, sender.account, recipients.length, now, ctx);
   const { conversation } = request;
   const options = resolveSendOptions(request.options, {
     principal: ctx.principal,
