@@ -4,17 +4,16 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { TwoFactorSection } from '@/components/profile/two-factor-section';
-import { useCurrentUser } from '@/lib/client/queries';
 import { useTwoFactorStatus } from '@/lib/client/two-factor-queries';
 
 /** Setup that an account requires: why, the section itself, and the way back once it is done. */
 export function TwoFactorSetupView({ accountId }: { accountId: string | null }) {
   const router = useRouter();
-  const me = useCurrentUser();
   const status = useTwoFactorStatus();
   // The way on shows only while nothing is on screen to finish (the recovery codes first).
   const [isIdle, setIsIdle] = useState(true);
-  const accountName = me.data?.accounts.find((candidate) => candidate.id === accountId)?.name;
+  // Named only when that account does require it: the page never claims a reason that is not true.
+  const accountName = status.data?.required_by.find((candidate) => candidate.id === accountId)?.name;
   const continueTo = accountId ? `/${accountId}` : '/';
   return (
     <div className="space-y-5">
@@ -23,7 +22,9 @@ export function TwoFactorSetupView({ accountId }: { accountId: string | null }) 
         <p className="mt-1 text-sm text-slate-600">
           {accountName
             ? `The account “${accountName}” requires two-factor sign-in of its members. Set it up to continue; until then its pages and API refuse your session.`
-            : 'An account you belong to requires two-factor sign-in of its members. Set it up to continue.'}
+            : status.data?.required_by.length
+              ? 'An account you belong to requires two-factor sign-in of its members. Set it up to continue.'
+              : 'A code from an app on your phone, asked for after your password.'}
         </p>
       </div>
       <TwoFactorSection

@@ -1,6 +1,6 @@
 import { OWNER_PASSWORD, createAccountWithKey, uniqueEmail } from '../support/cli';
 import { expect, ownDashboardServer, signIn, test } from '../support/dashboard';
-import { codeFor, setUpTwoFactor, signInToCodeStep, submitCode, wrongCodeFor } from '../support/two-factor';
+import { codeFor, setUpTwoFactor, signInToCodeStep, signOut, submitCode, wrongCodeFor } from '../support/two-factor';
 
 /**
  * Guessing codes: five wrong codes per person and per address in 15 minutes, then even the right
@@ -22,7 +22,7 @@ test('five wrong codes, then the right one is refused too, from another address 
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
   await page.goto(`${baseUrl}/${accountId}/profile`);
   const { secret } = await setUpTwoFactor(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
 
   await signInToCodeStep(page, baseUrl, email, OWNER_PASSWORD);
   for (let guess = 0; guess < 5; guess++) {

@@ -1,7 +1,7 @@
 import { OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import { DESKTOP, PHONE, capture, expect, expectNoHorizontalOverflow, signIn, test } from '../support/dashboard';
 import { newAccount, sharedServer } from '../support/shared';
-import { codeFor, setUpTwoFactor, signInToCodeStep, submitCode } from '../support/two-factor';
+import { codeFor, setUpTwoFactor, signInToCodeStep, signOut, submitCode } from '../support/two-factor';
 
 /**
  * Two-factor sign-in as a person meets it: set up on the profile with a code computed from the
@@ -33,8 +33,7 @@ test('set up, sign in with a code (not twice), with a recovery code (once), then
   await expect(section.getByText('On', { exact: true })).toBeVisible();
   await expect(page.getByTestId('recovery-codes-remaining')).toHaveText('10');
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/sign-in/);
+  await signOut(page);
   await signInToCodeStep(page, baseUrl, email, OWNER_PASSWORD);
   const codeInput = page.locator('#code');
   await expect(codeInput).toHaveAttribute('autocomplete', 'one-time-code');
@@ -51,7 +50,7 @@ test('set up, sign in with a code (not twice), with a recovery code (once), then
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
 
   // The same code again: refused, it was used.
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await signInToCodeStep(page, baseUrl, email, OWNER_PASSWORD);
   await submitCode(page, next);
   await expect(page.getByText('That code is not valid, or was already used. Try the current code.')).toBeVisible();
@@ -62,7 +61,7 @@ test('set up, sign in with a code (not twice), with a recovery code (once), then
   await capture(page, testInfo, 'sign-in-recovery-code');
   await submitCode(page, codes[0].toUpperCase());
   await expect(page.getByTestId('signed-in-as')).toHaveText(email);
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await signInToCodeStep(page, baseUrl, email, OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await submitCode(page, codes[0]);
@@ -82,7 +81,7 @@ test('set up, sign in with a code (not twice), with a recovery code (once), then
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(dialog).toBeHidden();
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOut(page);
   await signIn(page, baseUrl, email, OWNER_PASSWORD);
 });
 

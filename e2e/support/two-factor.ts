@@ -33,6 +33,12 @@ export async function setUpTwoFactor(page: Page): Promise<{ secret: string; code
   return { secret, codes };
 }
 
+/** Signs out and waits for the sign-in page, so that the next navigation does not cut this one short. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+}
+
 /** Email and password on the sign-in page, up to the code step. */
 export async function signInToCodeStep(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/sign-in`);
