@@ -1,5 +1,6 @@
 import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { notifyTwoFactorDisabled } from '@/lib/core/notifications/notify-two-factor-disabled';
 import { defineVerb } from '@/lib/core/verb';
 import { accounts, memberships, recoveryCodes, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
@@ -16,7 +17,7 @@ export const disableTwoFactor = defineVerb({
   async run(ctx, input) {
     const { db, principal, now } = ctx;
     const user = await getSessionUser(db, principal);
-    await requirePassword(user, input.password);
+    await requirePassword(ctx, user, input.password);
     if (!user.twoFactorEnabledAt) throw conflict('two-factor sign-in is already off');
     const [requiring] = await db
       .select({ name: accounts.name })
@@ -26,16 +27,21 @@ export const disableTwoFactor = defineVerb({
       .limit(1);
     if (requiring) throw conflict(`the account “${requiring.name}” requires two-factor sign-in of its members`);
     await db.transaction(async (tx) => {
-      await tx
+      const [turnedOff] = await tx
         .update(users)
         .set({ twoFactorEnabledAt: null, twoFactorSecretEncrypted: null, twoFactorLastStep: null, updatedAt: now() })
-        .where(eq(users.id, user.id));
+        .where(and(eq(users.id, user.id), isNotNull(users.twoFactorEnabledAt)))
+        .returning({ id: users.id });
+      // Two clicks at once: the first turned it off and records it, the second has nothing to do.
+      if (!turnedOff) throw conflict('two-factor sign-in is already off');
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       await recordPersonEvent(tx, ctx, user, {
         action: 'user.two_factor_disable',
         resource: { type: 'user', id: user.id },
         changes: ['two_factor'],
       });
+      // If it was not them, the mail is how they find out.
+      await notifyTwoFactorDisabled(ctx, tx, { userId: user.id, requestId: ctx.requestId });
     });
     return { object: 'two_factor' as const, is_enabled: false };
   },

@@ -1,5 +1,5 @@
 import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { users } from '@/lib/db/schema';
 import { conflict, invalidInput } from '@/lib/shared/errors';
@@ -28,10 +28,13 @@ export const enableTwoFactor = defineVerb({
         'code',
       );
     return db.transaction(async (tx) => {
-      await tx
+      const [turnedOn] = await tx
         .update(users)
         .set({ twoFactorEnabledAt: now(), twoFactorLastStep: step, updatedAt: now() })
-        .where(eq(users.id, user.id));
+        .where(and(eq(users.id, user.id), isNull(users.twoFactorEnabledAt)))
+        .returning({ id: users.id });
+      // A double submit: the first one's recovery codes are the ones shown, and stay the valid ones.
+      if (!turnedOn) throw conflict('two-factor sign-in is already on');
       const codes = await replaceRecoveryCodes(tx, user.id);
       await recordPersonEvent(tx, ctx, user, {
         action: 'user.two_factor_enable',

@@ -4,7 +4,7 @@ import { defineVerb } from '@/lib/core/verb';
 import { users } from '@/lib/db/schema';
 import { AppError, conflict } from '@/lib/shared/errors';
 import { replaceRecoveryCodes } from './internal/recovery-codes';
-import { getSessionUser, requirePassword, TOTP_SECRET_PURPOSE } from './internal/session-user';
+import { getSessionUser, requirePassword, requireProof, TOTP_SECRET_PURPOSE } from './internal/session-user';
 import { matchTotpStep } from './internal/totp';
 import { regenerateRecoveryCodesSchema } from './schemas';
 
@@ -17,11 +17,15 @@ export const regenerateRecoveryCodes = defineVerb({
     const user = await getSessionUser(db, principal);
     if (!user.twoFactorEnabledAt || !user.twoFactorSecretEncrypted) throw conflict('two-factor sign-in is off');
     let step: number | null = null;
-    if (input.password !== undefined) await requirePassword(user, input.password);
+    if (input.password !== undefined) await requirePassword(ctx, user, input.password);
     else {
-      const secret = secrets.decrypt(TOTP_SECRET_PURPOSE, user.twoFactorSecretEncrypted);
-      step = await matchTotpStep(secret, input.code ?? '', now(), user.twoFactorLastStep);
-      if (step === null) throw new AppError('forbidden', 'code: that code is not valid (or was already used)', 'code');
+      const secret = secrets.decrypt(TOTP_SECRET_PURPOSE, user.twoFactorSecretEncrypted!);
+      await requireProof(
+        ctx,
+        user,
+        async () => (step = await matchTotpStep(secret, input.code ?? '', now(), user.twoFactorLastStep)) !== null,
+        new AppError('forbidden', 'code: that code is not valid (or was already used)', 'code'),
+      );
     }
     return db.transaction(async (tx) => {
       if (step !== null) {
