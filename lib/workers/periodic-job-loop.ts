@@ -3,6 +3,7 @@ import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
+import { unsafePurgeNotificationSends } from '@/lib/core/notifications/purge-notification-sends';
 import { unsafeFoldCounterRows } from '@/lib/core/statistics/fold-counter-rows';
 import { unsafeVacuumEmbeddedDatabase } from '@/lib/core/system/vacuum-embedded-database';
 import { unsafePurgeExpiredWebhookDeliveries } from '@/lib/core/webhooks/purge-expired-webhook-deliveries';
@@ -23,6 +24,9 @@ const HANDLERS: Record<string, JobHandler> = {
   },
   'purge-webhook-deliveries': async ({ db, now }) => {
     await unsafePurgeExpiredWebhookDeliveries(db, now());
+  },
+  'purge-notification-sends': async ({ db, now }) => {
+    await unsafePurgeNotificationSends(db, now());
   },
   'fold-counter-rows': async ({ db, now }) => {
     await unsafeFoldCounterRows(db, now());
@@ -56,6 +60,7 @@ const periodicJobs = ({ services, database }: WorkerContext, settings: WorkerSet
     kind: 'purge-webhook-deliveries',
     intervalSeconds: settings.retentionPurgeIntervalSeconds,
   },
+  { name: 'purge-notification-sends', kind: 'purge-notification-sends', intervalSeconds: 3600 },
   // Statistics counter rows of ended hours and days (lib/core/statistics/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
   // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.
