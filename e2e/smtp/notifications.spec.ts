@@ -255,7 +255,11 @@ test('a campaign that finishes mails its name and a link to its report', async (
 });
 
 test("a sub account refused at its monthly cap mails the partner's people once, even for parallel sends (on PostgreSQL through two processes)", async () => {
-  const sub = await api.post(api.account('/sub-accounts'), { name: `Client ${stamp}`, monthly_credit: 1 });
+  const sub = await api.post(api.account('/sub-accounts'), {
+    name: `Client ${stamp}`,
+    website: 'client.example.com',
+    monthly_credit: 1,
+  });
   expect(sub.status, sub.text).toBe(201);
   const key = await api.post(api.account(`/sub-accounts/${sub.body.id}/api-keys`), {
     label: 'child',

@@ -5,6 +5,7 @@ import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idem
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
 import { unsafePurgeExpiredMessages } from '@/lib/core/messages/purge-expired-messages';
 import { unsafePurgeSpentResetLinks } from '@/lib/core/passwords/purge-spent-reset-links';
+import { unsafePurgeNotificationSends } from '@/lib/core/notifications/purge-notification-sends';
 import { unsafeFoldCounterRows } from '@/lib/core/statistics/fold-counter-rows';
 import { unsafeVacuumEmbeddedDatabase } from '@/lib/core/system/vacuum-embedded-database';
 import { unsafePurgeEndedSessions } from '@/lib/core/user-sessions/purge-ended-sessions';
@@ -33,6 +34,9 @@ const HANDLERS: Record<string, JobHandler> = {
   'purge-ended-sessions': async ({ db, now }) => {
     await unsafePurgeEndedSessions(db, now());
     await unsafePurgeSpentResetLinks(db, now());
+  },
+  'purge-notification-sends': async ({ db, now }) => {
+    await unsafePurgeNotificationSends(db, now());
   },
   'fold-counter-rows': async ({ db, now }) => {
     await unsafeFoldCounterRows(db, now());
@@ -69,6 +73,8 @@ const periodicJobs = ({ services, database }: WorkerContext, settings: WorkerSet
   { name: 'purge-audit-events', kind: 'purge-audit-events', intervalSeconds: settings.retentionPurgeIntervalSeconds },
   // Dashboard sessions ended long ago and spent password reset links.
   { name: 'purge-ended-sessions', kind: 'purge-ended-sessions', intervalSeconds: 3600 },
+  // The once-an-hour marks of notifications mailed, a day on.
+  { name: 'purge-notification-sends', kind: 'purge-notification-sends', intervalSeconds: 3600 },
   // Statistics counter rows of ended hours and days (lib/core/statistics/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
   // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.

@@ -7,6 +7,7 @@ import { addMemberWithPassword } from '@/lib/core/members/add-member-with-passwo
 import { getNotificationPreferences } from '@/lib/core/notifications/get-notification-preferences';
 import { notifyPeople } from '@/lib/core/notifications/notify-people';
 import { notifyTwoFactorDisabled } from '@/lib/core/notifications/notify-two-factor-disabled';
+import { unsafePurgeNotificationSends } from '@/lib/core/notifications/purge-notification-sends';
 import { updateNotificationPreferences } from '@/lib/core/notifications/update-notification-preferences';
 import { accounts, auditEvents, messages, notificationSends } from '@/lib/db/schema';
 import { as, keyPrincipal, memoryServices, newAccount, type TestServices } from '../../../support/memory-services';
@@ -180,5 +181,16 @@ describe('notifyTwoFactorDisabled', () => {
       .catch(() => undefined);
     expect((await queuedTo(emails.developer)).length).toBe(before);
     expect(await notifyTwoFactorDisabled(services, services.db, { userId: ids.developer, accountId: teamId })).toBe(1);
+  });
+});
+
+describe('unsafePurgeNotificationSends', () => {
+  it('drops the once-an-hour rows of past days and keeps the recent ones', async () => {
+    const recent = await services.db.select().from(notificationSends);
+    expect(recent.length).toBeGreaterThan(0);
+    expect(await unsafePurgeNotificationSends(services.db, new Date())).toBe(0);
+    // created_at is the database's clock: a day and more after it, every row goes.
+    expect(await unsafePurgeNotificationSends(services.db, new Date(Date.now() + 25 * 3600_000))).toBe(recent.length);
+    expect(await services.db.select().from(notificationSends)).toEqual([]);
   });
 });
