@@ -25,17 +25,15 @@ const FIELDS = ['current_password', 'new_password'] as const;
 export function ChangePasswordForm() {
   const change = useChangePassword();
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
-  });
+  // No default values: what was typed before the page came to life is kept, not reset to ''.
+  const form = useForm<Values>({ resolver: zodResolver(formSchema) });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async ({ current_password, new_password }) => {
     setDone(null);
     try {
       const result = await change.mutateAsync({ current_password, new_password });
-      form.reset();
+      form.reset({ current_password: '', new_password: '', confirm_password: '' });
       const others = result.other_sessions_ended;
       setDone(
         others > 0

@@ -25,7 +25,8 @@ const SIGN_IN = (
  */
 export function ForgotPasswordForm({ isMailed }: { isMailed: boolean }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(requestPasswordResetSchema), defaultValues: { email: '' } });
+  // No default value: what was typed before the page came to life is kept, not reset to ''.
+  const form = useForm<Values>({ resolver: zodResolver(requestPasswordResetSchema) });
   const { errors, isSubmitting } = form.formState;
 
   if (!isMailed) {

@@ -50,6 +50,8 @@ async function person(name: string) {
 async function askForLink(page: Page, email: string) {
   await page.goto(`${suite.server.baseUrl}/sign-in`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page has an Email field too: wait for this page's.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email.toUpperCase());
   await page.getByRole('button', { name: 'Mail me a reset link' }).click();
   await expect(page.getByText(ANSWER)).toBeVisible();

@@ -45,8 +45,11 @@ const signIn = (userId: string) =>
 async function isLive(userId: string, sessionId: string) {
   const [user] = await services.db.select().from(users).where(eq(users.id, userId));
   return (
-    (await authenticateSession(services.db, { userId, sessionVersion: user.sessionVersion, sessionId }, services.now())) !==
-    null
+    (await authenticateSession(
+      services.db,
+      { userId, sessionVersion: user.sessionVersion, sessionId },
+      services.now(),
+    )) !== null
   );
 }
 
@@ -96,7 +99,9 @@ describe('changing a password', () => {
     const { userId } = await person();
     const ctx = as(services, sessionOf(userId, await signIn(userId), '198.51.100.99'));
     for (let i = 0; i < 10; i++)
-      await expect(changePassword(ctx, { current_password: `wrong ${i} guess`, new_password: NEW })).rejects.toMatchObject({
+      await expect(
+        changePassword(ctx, { current_password: `wrong ${i} guess`, new_password: NEW }),
+      ).rejects.toMatchObject({
         kind: 'invalid_input',
       });
     await expect(changePassword(ctx, { current_password: OLD, new_password: NEW })).rejects.toMatchObject({
@@ -154,9 +159,9 @@ describe('resetting a password', () => {
     await completePasswordReset(anonymous(), { token, password: NEW });
     expect(await verifyUserCredentials(services.db, bob.email, OLD)).not.toBeNull();
     expect(await verifyUserCredentials(services.db, bob.email, NEW)).toBeNull();
-    await expect(
-      completePasswordReset(anonymous(), { token: 'A'.repeat(43), password: NEW }),
-    ).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(completePasswordReset(anonymous(), { token: 'A'.repeat(43), password: NEW })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 
   it('the operator is told about an unknown address; the public request answers the same either way', async () => {
