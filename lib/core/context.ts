@@ -30,8 +30,10 @@ export type Services = {
   renderer: TemplateRenderer;
   /** Setup is done once an account exists (setup page or CLI): the server drops its copy of the setup token. */
   onSetupDone?: () => void;
-  /** Password changes and reset requests (their own counters, apart from sign-in's). */
+  /** Proofs a signed-in person gives (a password change, two-factor changes): counted apart from sign-in. */
   passwordAttempts: AttemptLimiter;
+  /** Password reset requests, counted per client address and per email, apart from passwordAttempts. */
+  resetRequests: AttemptLimiter;
 };
 
 export type VerbContext = Services & {

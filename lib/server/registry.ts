@@ -66,6 +66,8 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     rateLimiter,
     redis,
     passwordAttempts: createAccountSignInLimiter({ redis, secrets, logger }, 'password'),
+    // Apart from the above: reset requests anyone can make for an address must not lock its owner out of changing it.
+    resetRequests: createAccountSignInLimiter({ redis, secrets, logger }, 'password-reset'),
     async close() {
       await registry.renderer.close();
       redis?.disconnect();

@@ -143,6 +143,7 @@ export async function memoryServices(config: Partial<CoreConfig> = {}): Promise<
     dns: new TestDns(),
     renderer,
     passwordAttempts: testAttemptLimiter(),
+    resetRequests: testAttemptLimiter(),
     // The in-memory database goes with the test file's worker.
     close: () => renderer.close(),
   };

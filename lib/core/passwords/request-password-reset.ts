@@ -16,7 +16,7 @@ export const requestPasswordReset = defineVerb({
   scope: 'any',
   input: requestPasswordResetSchema,
   async run(ctx, input) {
-    const attempt = await ctx.passwordAttempts.attempt(ctx.principal.clientIp ?? 'unknown', input.email, () =>
+    const attempt = await ctx.resetRequests.attempt(ctx.principal.clientIp ?? 'unknown', input.email, () =>
       Promise.resolve(null),
     );
     if (attempt.isRateLimited)

@@ -79,6 +79,7 @@ describe.skipIf(!adminUrl)('two dispatchers on one PostgreSQL database', () => {
       dns: new TestDns(),
       renderer: createTemplateRenderer({ workers: 1 }),
       passwordAttempts: testAttemptLimiter(),
+      resetRequests: testAttemptLimiter(),
     };
   }
 

@@ -57,6 +57,7 @@ describe.skipIf(!adminUrl)('two import workers on one PostgreSQL database', () =
       dns: new TestDns(),
       renderer: createTemplateRenderer({ workers: 1 }),
       passwordAttempts: testAttemptLimiter(),
+      resetRequests: testAttemptLimiter(),
     };
   }
 

@@ -63,6 +63,7 @@ async function postgresServices(): Promise<TestServices> {
     dns: new TestDns(),
     renderer,
     passwordAttempts: testAttemptLimiter(),
+    resetRequests: testAttemptLimiter(),
     close: async () => {
       await renderer.close();
       await pool.end();

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole, Principal } from '@/lib/auth/principal';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
@@ -147,7 +147,10 @@ describe("an administrator ending a member's sessions", () => {
     const result = await endMemberSessions(as(services, sessionOf(admin, null)), { user_id: developer });
     expect(result.ended).toBe(2);
     for (const id of sessions) expect(await check(developer, id, 1)).toBeNull();
-    const [event] = await services.db.select().from(auditEvents).where(eq(auditEvents.resourceId, developer));
+    const [event] = await services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resourceId, developer), eq(auditEvents.action, 'member.sessions_end')));
     expect(event).toMatchObject({ action: 'member.sessions_end', actorId: admin, resourceType: 'member' });
   });
 
