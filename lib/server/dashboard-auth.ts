@@ -5,7 +5,7 @@ import { endUserSession } from '@/lib/core/user-sessions/end-user-session';
 import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
 import { verifySecondFactor } from '@/lib/core/two-factor/verify-second-factor';
 import { findSessionAccess } from '@/lib/core/users/find-session-access';
-import { recordSignIn } from '@/lib/core/users/record-sign-in';
+import { recordSignIn, recordWrongPassword } from '@/lib/core/users/record-sign-in';
 import {
   signInWithSingleSignOn,
   type SingleSignOnClaims,
@@ -105,6 +105,8 @@ export function publishDashboardAuth(registry: Registry): DashboardAuth {
       const user = attempt.result;
       if (!user) {
         logger.info({ clientIp }, 'failed dashboard sign-in');
+        // A wrong password for a known address shows in its accounts' logs (the answer stays the same).
+        await recordWrongPassword(registry.db, email, { clientIp, requestId });
         return { ok: false, reason: 'invalid' };
       }
       const request = { clientIp, requestId };
