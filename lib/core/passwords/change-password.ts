@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { recordPersonEvent } from '@/lib/core/user-sessions/internal/record-person-event';
+import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
 import { endSessionsOf } from '@/lib/core/user-sessions/internal/session-queries';
 import { sessionUserOf } from '@/lib/core/user-sessions/internal/session-user';
 import { defineVerb } from '@/lib/core/verb';
@@ -33,11 +33,16 @@ export const changePassword = defineVerb({
       const now = ctx.now();
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, me.userId));
       const ended = await endSessionsOf(tx, me.userId, now, { keepSessionId: me.sessionId });
-      await recordPersonEvent(tx, ctx, me.userId, {
-        action: 'user.password_change',
-        resource: { type: 'user', id: me.userId },
-        changes: ['password'],
-      });
+      await recordPersonEvent(
+        tx,
+        ctx,
+        { id: me.userId },
+        {
+          action: 'user.password_change',
+          resource: { type: 'user', id: me.userId },
+          changes: ['password'],
+        },
+      );
       return { message: 'your password is changed', other_sessions_ended: ended.length };
     });
   },

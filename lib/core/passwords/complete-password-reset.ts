@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { recordPersonEvent } from '@/lib/core/user-sessions/internal/record-person-event';
+import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
 import { endEverySessionOf } from '@/lib/core/user-sessions/internal/session-queries';
 import { defineVerb } from '@/lib/core/verb';
 import { passwordResetTokens, users } from '@/lib/db/schema';
@@ -27,12 +27,17 @@ export const completePasswordReset = defineVerb({
         .where(and(eq(passwordResetTokens.userId, reset.userId), isNull(passwordResetTokens.usedAt)));
       await endEverySessionOf(tx, reset.userId, now);
       // The link proves the mailbox: the person is the actor, though no session exists yet.
-      await recordPersonEvent(tx, ctx, reset.userId, {
-        action: 'user.password_reset',
-        resource: { type: 'user', id: reset.userId },
-        changes: ['password'],
-        actor: { type: 'user', id: reset.userId, label: email },
-      });
+      await recordPersonEvent(
+        tx,
+        ctx,
+        { id: reset.userId },
+        {
+          action: 'user.password_reset',
+          resource: { type: 'user', id: reset.userId },
+          changes: ['password'],
+          actor: { type: 'user', id: reset.userId, label: email },
+        },
+      );
       return { email, message: 'your password is set: sign in with it' };
     });
   },

@@ -1,4 +1,4 @@
-import { recordPersonEvent } from '@/lib/core/user-sessions/internal/record-person-event';
+import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
 import { listUsersByEmail } from '@/lib/core/users/internal/email-identity';
 import { defineVerb } from '@/lib/core/verb';
 import { notFound } from '@/lib/shared/errors';
@@ -18,10 +18,15 @@ export const createPasswordResetLink = defineVerb({
     if (!user) throw notFound(`no user has the email ${input.email}`);
     return ctx.db.transaction(async (tx) => {
       const link = await createResetToken(tx, ctx, user.id, ctx.now());
-      await recordPersonEvent(tx, ctx, user.id, {
-        action: 'user.password_reset_link_create',
-        resource: { type: 'user', id: user.id },
-      });
+      await recordPersonEvent(
+        tx,
+        ctx,
+        { id: user.id },
+        {
+          action: 'user.password_reset_link_create',
+          resource: { type: 'user', id: user.id },
+        },
+      );
       return { email: user.email, url: link.url, expires_at: link.expiresAt.toISOString() };
     });
   },

@@ -1,7 +1,7 @@
 import { defineVerb } from '@/lib/core/verb';
 import { notFound } from '@/lib/shared/errors';
 import { endSessionsOf } from './internal/session-queries';
-import { recordPersonEvent } from './internal/record-person-event';
+import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
 import { sessionUserOf } from './internal/session-user';
 import { sessionPathSchema } from './schemas';
 
@@ -14,10 +14,15 @@ export const endMySession = defineVerb({
     return ctx.db.transaction(async (tx) => {
       const ended = await endSessionsOf(tx, me.userId, ctx.now(), { onlySessionId: input.session_id });
       if (!ended.length) throw notFound('session not found: it may have ended already');
-      await recordPersonEvent(tx, ctx, me.userId, {
-        action: 'user.session_end',
-        resource: { type: 'user_session', id: input.session_id },
-      });
+      await recordPersonEvent(
+        tx,
+        ctx,
+        { id: me.userId },
+        {
+          action: 'user.session_end',
+          resource: { type: 'user_session', id: input.session_id },
+        },
+      );
       return { message: 'the session has ended', ended: ended.length };
     });
   },
