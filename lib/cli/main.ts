@@ -42,6 +42,7 @@ const USAGE = `usage: mailstead <command>
 
   users reset-password EMAIL            print a link that sets a new password (works once, for an hour);
                                         every session of the user ends when it is used
+  users disable-two-factor EMAIL        turn off two-factor sign-in of a user who lost their codes
 
   events list ACCOUNT_ID [--type TYPE] [--limit N] [--json]
                                         an account's recent events (domain.dns_error, message.*, ...)
@@ -70,6 +71,13 @@ async function main(argv: string[]): Promise<number> {
     return run(config, 'users.reset-password', { email: positionals[0] }, (result) => {
       const link = result as { email: string; url: string; expires_at: string };
       return `reset link for ${link.email}, works once until ${link.expires_at}:\n${link.url}`;
+    });
+  }
+  if (command === 'users' && sub === 'disable-two-factor') {
+    const { positionals } = parse(rest, {}, 1);
+    return run(config, 'users.disable-two-factor', { email: positionals[0] }, (result) => {
+      const { email } = result as { email: string };
+      return `two-factor sign-in is off for ${email}: they sign in with their password, and can set it up again`;
     });
   }
   if (command === 'events' && sub === 'list') {

@@ -1,4 +1,5 @@
 import { operatorPrincipal } from '@/lib/auth/principal';
+import { turnOffTwoFactorForUser } from '@/lib/core/two-factor/turn-off-two-factor-for-user';
 import { createAccount } from '@/lib/core/accounts/create-account';
 import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
@@ -36,6 +37,8 @@ export const OPERATOR_COMMANDS = {
   },
   'users.reset-password': (services: Services, args: Record<string, unknown>) =>
     createPasswordResetLink(system(services), args),
+  'users.disable-two-factor': (services: Services, args: Record<string, unknown>) =>
+    turnOffTwoFactorForUser(system(services), args),
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // Read-only: `mailstead doctor` compares these with its own clock, key and migrations.
   'doctor.database': (services: Services) => unsafeReadDatabaseFacts(services),

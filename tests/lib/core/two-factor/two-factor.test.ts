@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '@/lib/auth/principal';
+import { operatorPrincipal, type Principal } from '@/lib/auth/principal';
 import { disableTwoFactor } from '@/lib/core/two-factor/disable-two-factor';
 import { enableTwoFactor } from '@/lib/core/two-factor/enable-two-factor';
 import { hashRecoveryCode } from '@/lib/core/two-factor/internal/recovery-codes';
 import { regenerateRecoveryCodes } from '@/lib/core/two-factor/regenerate-recovery-codes';
 import { setTwoFactorRequirement } from '@/lib/core/two-factor/set-two-factor-requirement';
 import { startTwoFactorSetup } from '@/lib/core/two-factor/start-two-factor-setup';
+import { turnOffTwoFactorForUser } from '@/lib/core/two-factor/turn-off-two-factor-for-user';
 import { verifySecondFactor } from '@/lib/core/two-factor/verify-second-factor';
 import { findSessionAccess } from '@/lib/core/users/find-session-access';
 import { accounts, auditEvents, memberships, recoveryCodes, users } from '@/lib/db/schema';
@@ -173,5 +174,33 @@ describe('the account rule', () => {
     const user = await userRow(owner.id);
     expect(user).toMatchObject({ twoFactorEnabledAt: null, twoFactorSecretEncrypted: null });
     expect(await services.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, owner.id))).toEqual([]);
+  });
+});
+
+describe("the operator's way back in", () => {
+  it('turns it off for a person who lost their codes, recorded with the operator as actor, and only once', async () => {
+    const ctx = as(services, session(owner.id, owner.email));
+    const setup = await startTwoFactorSetup(ctx, {});
+    await enableTwoFactor(ctx, { code: codeAt(setup.secret) });
+    const operator = as(services, operatorPrincipal(''));
+    await expect(turnOffTwoFactorForUser(operator, { email: 'nobody@example.com' })).rejects.toThrow(/no user/);
+    await expect(turnOffTwoFactorForUser(ctx, { email: owner.email })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(await turnOffTwoFactorForUser(operator, { email: owner.email.toUpperCase() })).toEqual({
+      email: owner.email,
+      two_factor: 'off',
+    });
+    expect(await userRow(owner.id)).toMatchObject({ twoFactorEnabledAt: null, twoFactorSecretEncrypted: null });
+    expect(await services.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, owner.id))).toEqual([]);
+    const events = await services.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.resourceId, owner.id), eq(auditEvents.actorType, 'operator')));
+    expect(events.map((event) => [event.action, event.accountId]).sort()).toEqual(
+      [
+        ['user.two_factor_disable', accountId],
+        ['user.two_factor_disable', otherAccountId],
+      ].sort(),
+    );
+    await expect(turnOffTwoFactorForUser(operator, { email: owner.email })).rejects.toThrow(/already off/);
   });
 });
