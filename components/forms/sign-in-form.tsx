@@ -86,7 +86,9 @@ export function SignInForm({
         <p className="mt-1 text-sm text-slate-600">
           {returnTo
             ? 'Sign in to continue to the page you asked for.'
-            : 'Use the email and password of your Mailstead user.'}
+            : singleSignOn
+              ? 'Through your organisation, or with the email and password of your Mailstead user.'
+              : 'Use the email and password of your Mailstead user.'}
         </p>
       </div>
       {singleSignOn}

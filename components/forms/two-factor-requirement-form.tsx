@@ -37,7 +37,7 @@ export function TwoFactorRequirementForm({ accountId }: { accountId: string }) {
           label="Require two-factor sign-in for members"
           description={
             requirement.data
-              ? `Members without it are led to set it up at their next visit and can do nothing else here until then. ${without} member${without === 1 ? ' has' : 's have'} not set it up yet. API keys are not affected.`
+              ? `Members without it are led to set it up at their next visit and can do nothing else here until then. It applies to password sign-in; single sign-on relies on your identity provider's own second factor. ${without} member${without === 1 ? ' has' : 's have'} not set it up yet. API keys are not affected.`
               : undefined
           }
           checked={isRequired}

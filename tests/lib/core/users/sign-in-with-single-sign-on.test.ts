@@ -130,13 +130,13 @@ describe('an address without a proven user', () => {
     const events = await eventsOf(first.user_id);
     expect(events.map((event) => `${event.action} ${event.accountId}`).sort()).toEqual(
       [
-        `member_invitation.accept ${a.accountId}`,
-        `member_invitation.accept ${b.accountId}`,
+        `invitation.accept ${a.accountId}`,
+        `invitation.accept ${b.accountId}`,
         `user.sign_in ${a.accountId}`,
         `user.sign_in ${b.accountId}`,
       ].sort(),
     );
-    expect(events.find((event) => event.action === 'member_invitation.accept')?.resourceId).toBe(first.invitation.id);
+    expect(events.find((event) => event.action === 'invitation.accept')?.resourceId).toBe(first.invitation.id);
 
     // The links are used now; the next sign-in matches the user the invitation made.
     const token = new URL(second.invitation.url).pathname.split('/').at(-1)!;
