@@ -29,7 +29,7 @@ export type Case = {
   asUser?: boolean;
   actor?: (s: Suite, p: Prepared) => { type: string; id: string | null; label: string | null };
   /** The account the event belongs to, when not the suite's (a sub account's changes are the child's). */
-  account?: (p: Prepared, s: Suite) => string;
+  account?: (p: Prepared, s: Suite, response: ApiResponse) => string;
 };
 
 const UNKNOWN = '01a20000-0000-7000-8000-00000000dead';

@@ -25,8 +25,6 @@ test('every write endpoint has a row in the table of audited writes, and every r
   expect(Object.keys(AUDITED_WRITES).filter((name) => !writes.includes(name))).toEqual([]);
 });
 
-test.describe.configure({ mode: 'serial' });
-
 const suite = {} as Suite;
 
 test.beforeAll(async () => {
@@ -70,7 +68,7 @@ for (const [name, auditCase] of cases) {
     expect(event.request_id).toBe(response.headers.get('x-request-id'));
     expect(event.request_id).toBeTruthy();
     expect(event.resource.id).toBe(auditCase.resource(response, prepared, suite));
-    expect(event.account_id).toBe(auditCase.account?.(prepared, suite) ?? suite.accountId);
+    expect(event.account_id).toBe(auditCase.account?.(prepared, suite, response) ?? suite.accountId);
   });
 
   if (auditCase.refused) {

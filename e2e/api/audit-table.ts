@@ -113,7 +113,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     action: 'sub_account.create',
     call: act('/sub-accounts', { name: 'Audited child', website: 'child.example.com', monthly_credit: 10 }),
     resource: id,
-    account: (_, s) => s.accountId,
+    account: (_, __, response) => response.body.id,
     refused: act('/sub-accounts', { name: 'Audited child', website: 'not a website', monthly_credit: 10 }),
   },
   'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}': {
