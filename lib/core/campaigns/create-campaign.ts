@@ -14,13 +14,15 @@ export const createCampaign = defineVerb({
     const { db, principal, now, config } = ctx;
     const accountId = principal.targetAccountId;
     const at = now();
+    // Read before the transaction: on the embedded database a read through `db` inside it would wait forever.
+    const design = await designColumns(db, accountId, input, EMPTY_CONTENT, config);
     const row = await db.transaction(async (tx) => {
       const [changed] = await tx
         .insert(campaigns)
         .values({
           accountId,
           name: input.name,
-          ...(await designColumns(db, accountId, input, EMPTY_CONTENT, config)),
+          ...design,
           createdAt: at,
           updatedAt: at,
         })
