@@ -31,6 +31,11 @@ test.beforeAll(async () => {
   const partner = await makePartner('Audit completeness');
   const keys = await partner.api.get(partner.api.account('/api-keys'));
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const sender = (await verifiedDomain(partner.api, `audit-${stamp}.example.com`)).domain;
+  // Campaigns send from a marketing domain.
+  expect((await partner.api.put(partner.api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(
+    200,
+  );
   Object.assign(suite, {
     api: partner.api,
     accountId: partner.accountId,
@@ -39,7 +44,7 @@ test.beforeAll(async () => {
     keyId: keys.body.data[0].id,
     keyLabel: keys.body.data[0].label,
     session: await dashboardSession(partner.ownerId),
-    sender: (await verifiedDomain(partner.api, `audit-${stamp}.example.com`)).domain,
+    sender,
     stamp,
     uploadMedia: (client: ApiClient) => uploadMedia(client, IMAGES.png),
     importContacts: (client: ApiClient) => importHelpers(() => client).upload(client, 'email\na@example.org\n'),
