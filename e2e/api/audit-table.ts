@@ -353,7 +353,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     action: 'contact_attribute.create',
     asUser: true,
     prepare: async (s) => unique(s, 'attr').replace(/-/g, '_'),
-    call: (s, p) => asUser(s, 'POST', internal(s, '/contact-attributes'), { key: p, type: 'text' }),
+    call: (s, p) => asUser(s, 'POST', internal(s, '/contact-attributes'), { key: p, type: 'string' }),
     resource: prepared,
   },
   'PUT /internal/accounts/{account_id}/contact-attributes/{key}': {
@@ -361,7 +361,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     asUser: true,
     prepare: async (s) => {
       const attribute = unique(s, 'attr').replace(/-/g, '_');
-      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'text' }));
+      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'string' }));
       return attribute;
     },
     call: (s, p) => asUser(s, 'PUT', internal(s, `/contact-attributes/${p}`), { label: 'Plan' }),
@@ -373,7 +373,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     asUser: true,
     prepare: async (s) => {
       const attribute = unique(s, 'attr').replace(/-/g, '_');
-      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'text' }));
+      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'string' }));
       return attribute;
     },
     call: (s, p) => asUser(s, 'DELETE', internal(s, `/contact-attributes/${p}`)),
