@@ -14,6 +14,7 @@ import {
   prepared,
   put,
   route,
+  suppressed,
   unique,
   unknownIn,
   webhook,
@@ -37,11 +38,6 @@ const childKey = async (s: Suite) => {
   const childId = await child(s);
   const made = await post(s, `/sub-accounts/${childId}/api-keys`, { label: 'child', scopes: ['domains:read'] });
   return { child: childId, key: made.id };
-};
-const suppressed = async (s: Suite) => {
-  const email = `${unique(s, 'sup')}@example.org`;
-  await post(s, '/suppressions', { email, expires_at: '2099-01-01T00:00:00Z' });
-  return email;
 };
 
 /**
