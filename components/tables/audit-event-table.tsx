@@ -97,7 +97,9 @@ export function AuditEventTable({ accountId, events }: { accountId: string; even
           <p className="text-sm font-medium text-slate-900 wrap-anywhere">
             {event.actor.label ?? ACTOR_LABELS[event.actor.type]}
           </p>
-          <p className="text-xs text-slate-600">{ACTOR_LABELS[event.actor.type] ?? event.actor.type}</p>
+          {event.actor.label ? (
+            <p className="text-xs text-slate-600">{ACTOR_LABELS[event.actor.type] ?? event.actor.type}</p>
+          ) : null}
         </>
       ),
     },

@@ -29,7 +29,7 @@ export type Case = {
   asUser?: boolean;
   actor?: (s: Suite, p: Prepared) => { type: string; id: string | null; label: string | null };
   /** The account the event belongs to, when not the suite's (a sub account's changes are the child's). */
-  account?: (p: Prepared, s: Suite) => string;
+  account?: (p: Prepared, s: Suite, response: ApiResponse) => string;
 };
 
 const UNKNOWN = '01a20000-0000-7000-8000-00000000dead';
@@ -77,6 +77,12 @@ const member = async (s: Suite) => {
     }),
   );
   return accepted.user_id as string;
+};
+
+const suppressed = async (s: Suite) => {
+  const email = `${unique(s, 'sup')}@example.org`;
+  await post(s, '/suppressions', { email, expires_at: '2099-01-01T00:00:00Z' });
+  return email;
 };
 
 /** A draft whose list holds one contact: it validates and can be scheduled. */
@@ -128,4 +134,18 @@ const unknownIn = (call: (s: Suite, p: Prepared) => Promise<ApiResponse>) => (s:
 const childAccount = (p: Prepared) => (typeof p === 'string' ? p : p.child);
 
 export { UNKNOWN, act, asUser, child, childAccount, contact, created, del, draft, id, internal, invitation, key, list };
-export { member, path, post, prepared, put, route, scheduled, sending, template, unique, unknownIn, webhook };
+export {
+  member,
+  path,
+  post,
+  prepared,
+  put,
+  route,
+  scheduled,
+  sending,
+  suppressed,
+  template,
+  unique,
+  unknownIn,
+  webhook,
+};

@@ -175,7 +175,8 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/send': {
     action: 'campaign.send',
     prepare: draft,
-    call: act('/campaigns/$/send', { send_at: '2099-01-01T00:00:00Z' }),
+    call: (s, p) =>
+      s.api.post(s.api.account(`/campaigns/${p}/send`), { send_at: new Date(Date.now() + 86_400_000).toISOString() }),
     resource: prepared,
     refused: unknownIn(act('/campaigns/$/send', {})),
   },

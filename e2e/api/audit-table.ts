@@ -14,6 +14,7 @@ import {
   prepared,
   put,
   route,
+  suppressed,
   unique,
   unknownIn,
   webhook,
@@ -37,11 +38,6 @@ const childKey = async (s: Suite) => {
   const childId = await child(s);
   const made = await post(s, `/sub-accounts/${childId}/api-keys`, { label: 'child', scopes: ['domains:read'] });
   return { child: childId, key: made.id };
-};
-const suppressed = async (s: Suite) => {
-  const email = `${unique(s, 'sup')}@example.org`;
-  await post(s, '/suppressions', { email, expires_at: '2099-01-01T00:00:00Z' });
-  return email;
 };
 
 /**
@@ -113,7 +109,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     action: 'sub_account.create',
     call: act('/sub-accounts', { name: 'Audited child', website: 'child.example.com', monthly_credit: 10 }),
     resource: id,
-    account: (_, s) => s.accountId,
+    account: (_, __, response) => response.body.id,
     refused: act('/sub-accounts', { name: 'Audited child', website: 'not a website', monthly_credit: 10 }),
   },
   'PUT /v2/accounts/{account_id}/sub-accounts/{sub_account_id}': {
@@ -353,7 +349,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     action: 'contact_attribute.create',
     asUser: true,
     prepare: async (s) => unique(s, 'attr').replace(/-/g, '_'),
-    call: (s, p) => asUser(s, 'POST', internal(s, '/contact-attributes'), { key: p, type: 'text' }),
+    call: (s, p) => asUser(s, 'POST', internal(s, '/contact-attributes'), { key: p, type: 'string' }),
     resource: prepared,
   },
   'PUT /internal/accounts/{account_id}/contact-attributes/{key}': {
@@ -361,7 +357,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     asUser: true,
     prepare: async (s) => {
       const attribute = unique(s, 'attr').replace(/-/g, '_');
-      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'text' }));
+      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'string' }));
       return attribute;
     },
     call: (s, p) => asUser(s, 'PUT', internal(s, `/contact-attributes/${p}`), { label: 'Plan' }),
@@ -373,7 +369,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     asUser: true,
     prepare: async (s) => {
       const attribute = unique(s, 'attr').replace(/-/g, '_');
-      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'text' }));
+      await created(asUser(s, 'POST', internal(s, '/contact-attributes'), { key: attribute, type: 'string' }));
       return attribute;
     },
     call: (s, p) => asUser(s, 'DELETE', internal(s, `/contact-attributes/${p}`)),

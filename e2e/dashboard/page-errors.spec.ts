@@ -148,6 +148,7 @@ async function makeEverything() {
   // The Media page with an image in its grid.
   await uploaded(api, LARGER_PNG, { fileName: 'logo.png' });
   const sub = await subAccountHelpers(() => api).createSub();
+  // Everything above is in the audit log too: the Activity page shows a full page of events.
   for (const made of [contact, list, template, blocksTemplate, markdownTemplate, campaign, webhook, route, invited])
     expect(made.status, made.text).toBe(201);
   // The reset link's page: looking at a link does not spend it, so one serves every load.

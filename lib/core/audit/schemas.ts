@@ -16,8 +16,8 @@ const timestamp = (description: string) =>
     )
     .openapi({ description });
 
-/** `domain.create`, or a family `domain.*`: snake_case words joined by dots. */
-const ACTION = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*(\.\*)?$/;
+/** `domain.create`, or a family `domain.*`: a resource and a verb (or `*`), in snake_case. */
+const ACTION = /^[a-z][a-z0-9_]*\.([a-z][a-z0-9_]*|\*)$/;
 
 export const listAuditEventsQuerySchema = pageQuerySchema.extend({
   actor_type: z

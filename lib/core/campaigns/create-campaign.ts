@@ -14,7 +14,7 @@ export const createCampaign = defineVerb({
     const { db, principal, now, config } = ctx;
     const accountId = principal.targetAccountId;
     const at = now();
-    // Read and rendered before the transaction: on PGlite a read through `db` inside it would wait for it.
+    // Read before the transaction: on the embedded database a read through `db` inside it would wait forever.
     const design = await designColumns(db, accountId, input, EMPTY_CONTENT, config);
     const row = await db.transaction(async (tx) => {
       const [changed] = await tx

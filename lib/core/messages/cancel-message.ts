@@ -34,7 +34,10 @@ export const cancelMessage = defineVerb({
         .returning({ id: messages.id });
       // 400, not 409: the contract lists no conflict for cancel, and the request itself cannot succeed.
       if (!changed) throw invalidInput(`only scheduled messages can be cancelled; this one is ${row.status}`);
-      await recordAuditEvent(tx, ctx, { action: 'message.cancel', resource: { type: 'message', id: changed.id } });
+      await recordAuditEvent(tx, ctx, {
+        action: 'message.cancel',
+        resource: { type: 'message', id: row.messageIdHeader },
+      });
       return changed;
     });
     return { message: `message ${row.messageIdHeader} cancelled` };
