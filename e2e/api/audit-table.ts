@@ -23,6 +23,7 @@ import {
 } from './audit-cases';
 import { verifiedDomain } from '../support/sending';
 import { MARKETING_WRITES } from './audit-table-marketing';
+import { PERSON_WRITES } from './audit-table-people';
 
 const domainName = (s: Suite) => `${unique(s, 'd')}.example.com`;
 const aDomain = async (s: Suite) => (await post(s, '/domains', { domain: domainName(s) })).domain as string;
@@ -317,6 +318,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
     refused: unknownIn(del('/smtp-credentials/$')),
   },
   ...MARKETING_WRITES,
+  ...PERSON_WRITES,
   'POST /internal/setup':
     'records account.create, but only once per instance (first run): e2e/dashboard/first-run.spec.ts makes it',
   'PUT /internal/accounts/{account_id}/api-keys/{key_id}/sandbox': {
