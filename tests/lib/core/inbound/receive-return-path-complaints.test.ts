@@ -206,7 +206,8 @@ describe.each(DATABASES)('receiveReturnPathMail on $name', ({ open }) => {
             .where(and(eq(listMemberships.listId, list.id), eq(listMemberships.contactId, contact.id)))
         )[0].subscriptionStatus;
 
-      const forged = `${token.slice(0, -2)}AA`;
+      // One whole character of the signature changed: its last two may already read "AA" (1 in 256).
+      const forged = `${token.slice(0, -3)}${token.at(-3) === 'A' ? 'B' : 'A'}${token.slice(-2)}`;
       for (const subject of [
         `unsubscribe ${forged}`,
         'unsubscribe',
