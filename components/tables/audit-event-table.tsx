@@ -64,11 +64,26 @@ const VERBS: Record<string, string> = {
   resubscribe: 'resubscribed',
   rotate_dkim: 'DKIM key rotated',
   role_change: 'role changed',
+  sessions_end: 'signed out everywhere',
+};
+
+/** A person's own events read as what happened to them: "Signed in", "Password changed". */
+const PERSON_VERBS: Record<string, string> = {
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  password_change: 'Password changed',
+  password_reset: 'Password reset by a link',
+  password_reset_link_create: 'Password reset link made',
+  two_factor_enable: 'Two-factor sign-in turned on',
+  two_factor_disable: 'Two-factor sign-in turned off',
+  recovery_codes_regenerate: 'New recovery codes made',
+  session_end: 'Session ended',
 };
 
 /** "Domain deleted", "Campaign sent", "List member added": the action as a sentence. */
 export function describeAction(action: string): string {
   const [resource, verb = ''] = action.split('.');
+  if (resource === 'user' && PERSON_VERBS[verb]) return PERSON_VERBS[verb];
   const noun = RESOURCE_TYPES[resource]?.label ?? resource.replace(/_/g, ' ');
   const done = VERBS[verb] ?? verb.replace(/_/g, ' ');
   const phrase = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${done}`;

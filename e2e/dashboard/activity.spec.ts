@@ -24,14 +24,17 @@ test('Activity: who changed what, filtered by who, action family, resource and d
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
   const rows = page.getByTestId('audit-event');
-  // Newest first: the operator's tier change, the list's rename and creation, the domain; the account's creation.
-  await expect(rows).toHaveCount(5);
-  await expect(rows.first()).toContainText('Account changed');
-  await expect(rows.first()).toContainText('Operator (CLI)');
-  await expect(rows.nth(1)).toContainText('List changed');
-  await expect(rows.nth(1)).toContainText('Fields: name');
-  await expect(rows.nth(1)).toContainText('Created by mailstead accounts create');
-  await expect(rows.nth(1)).toContainText('API key');
+  // Newest first: this sign-in, the operator's tier change, the list's rename and creation, the
+  // domain; the account's creation.
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText('Signed in');
+  await expect(rows.first()).toContainText(email);
+  await expect(rows.nth(1)).toContainText('Account changed');
+  await expect(rows.nth(1)).toContainText('Operator (CLI)');
+  await expect(rows.nth(2)).toContainText('List changed');
+  await expect(rows.nth(2)).toContainText('Fields: name');
+  await expect(rows.nth(2)).toContainText('Created by mailstead accounts create');
+  await expect(rows.nth(2)).toContainText('API key');
   await capture(page, testInfo, 'activity');
 
   // An action family narrows the list, and the URL keeps it.
@@ -61,7 +64,7 @@ test('Activity: who changed what, filtered by who, action family, resource and d
 
   await page.setViewportSize(PHONE);
   await page.goto(`${baseUrl}/${account.accountId}/activity`);
-  await expect(rows).toHaveCount(5);
+  await expect(rows).toHaveCount(6);
   await expectNoHorizontalOverflow(page);
   await capture(page, testInfo, 'activity-phone');
 });
