@@ -119,7 +119,7 @@ export const NOTIFICATION_KINDS = {
   },
   two_factor_disabled: {
     label: 'Two-factor sign-in is turned off for me',
-    description: 'When two-factor sign-in is turned off for your own sign-in, by you or an administrator.',
+    description: 'When two-factor sign-in is turned off for your own sign-in, by you or by the server’s operator.',
     recipients: 'person',
     resourceType: 'user',
     subject: () => 'Two-factor sign-in was turned off for your Mailstead sign-in',
