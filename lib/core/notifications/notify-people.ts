@@ -7,7 +7,7 @@ import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts, memberships, notificationPreferences, notificationSends, users } from '@/lib/db/schema';
 import { renderNotification } from './internal/render-notification';
-import { findSystemSending, type SystemSending } from './internal/system-sending';
+import { findSystemSending, type SystemSending } from '@/lib/core/shared/find-system-sending';
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 
 export type NotifyInput = {

@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { acceptMessages } from '@/lib/core/messages/internal/accept-messages';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { findSystemSending } from '@/lib/core/shared/find-system-sending';
 import type { DbOrTx } from '@/lib/db/client';
-import { accounts, domains, memberInvitations } from '@/lib/db/schema';
+import { memberInvitations } from '@/lib/db/schema';
 import { randomToken, sha256Hex } from '@/lib/shared/crypto';
 import { escapeHtml } from '@/lib/shared/html';
 import type { InvitationDelivery } from './present';
@@ -54,22 +55,7 @@ async function deliverInvitation(
   if (!systemSender) return { delivery: 'link', url };
   const senderDomain = systemSender.email.slice(systemSender.email.lastIndexOf('@') + 1);
   const recipient = normalizeEmailAddress(invitation.email);
-  const [sending] = await db
-    .select({ domain: domains, account: accounts })
-    .from(domains)
-    .innerJoin(accounts, eq(accounts.id, domains.accountId))
-    .where(
-      and(
-        eq(domains.domain, senderDomain),
-        isNull(domains.deletedAt),
-        eq(domains.dnsValid, true),
-        eq(domains.isPaused, false),
-        isNull(accounts.deletedAt),
-        eq(accounts.status, 'active'),
-      ),
-    )
-    .orderBy(asc(domains.createdAt))
-    .limit(1);
+  const sending = await findSystemSending(db, services.config);
   if (!sending || !recipient.ok) {
     const reason = !recipient.ok
       ? `the address cannot receive mail (${recipient.reason})`

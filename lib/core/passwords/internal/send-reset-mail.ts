@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { acceptMessages } from '@/lib/core/messages/internal/accept-messages';
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
+import { findSystemSending } from '@/lib/core/shared/find-system-sending';
 import type { DbOrTx } from '@/lib/db/client';
-import { accounts, domains } from '@/lib/db/schema';
 import { escapeHtml } from '@/lib/shared/html';
 
 /**
@@ -18,24 +17,8 @@ export async function sendResetMail(
 ): Promise<boolean> {
   const systemSender = services.config.systemSender;
   if (!systemSender) return false;
-  const senderDomain = systemSender.email.slice(systemSender.email.lastIndexOf('@') + 1);
   const recipient = normalizeEmailAddress(input.email);
-  const [sending] = await db
-    .select({ domain: domains, account: accounts })
-    .from(domains)
-    .innerJoin(accounts, eq(accounts.id, domains.accountId))
-    .where(
-      and(
-        eq(domains.domain, senderDomain),
-        isNull(domains.deletedAt),
-        eq(domains.dnsValid, true),
-        eq(domains.isPaused, false),
-        isNull(accounts.deletedAt),
-        eq(accounts.status, 'active'),
-      ),
-    )
-    .orderBy(asc(domains.createdAt))
-    .limit(1);
+  const sending = await findSystemSending(db, services.config);
   if (!sending || !recipient.ok) {
     services.logger.warn(
       { reason: !recipient.ok ? 'recipient' : 'sender domain' },

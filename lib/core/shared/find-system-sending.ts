@@ -12,7 +12,7 @@ export type SystemSending = {
 
 /**
  * The system sender and the verified, active domain (of whichever account owns it) that its mail
- * goes out from, as for invitations; null without SYSTEM_SENDER or when no account can send from it.
+ * goes out from (invitations, reset links, notifications); null without SYSTEM_SENDER or when no account can send from it.
  */
 export async function findSystemSending(db: DbOrTx, config: Pick<CoreConfig, 'systemSender'>) {
   const sender = config.systemSender;
