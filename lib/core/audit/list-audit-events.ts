@@ -22,7 +22,9 @@ export const listAuditEvents = defineVerb({
     const conditions: (SQL | undefined)[] = [inArray(auditEvents.accountId, accountIds)];
     if (query.actor_type) conditions.push(eq(auditEvents.actorType, query.actor_type));
     if (query.actor_id) conditions.push(eq(auditEvents.actorId, query.actor_id));
-    if (query.action?.endsWith('.*')) conditions.push(like(auditEvents.action, `${query.action.slice(0, -1)}%`));
+    // A family is a prefix: its `_` (as in `api_key.*`) is escaped, or LIKE would read it as any character.
+    if (query.action?.endsWith('.*'))
+      conditions.push(like(auditEvents.action, `${query.action.slice(0, -1).replace(/[\\%_]/g, '\\$&')}%`));
     else if (query.action) conditions.push(eq(auditEvents.action, query.action));
     if (query.resource_type) conditions.push(eq(auditEvents.resourceType, query.resource_type));
     if (query.resource_id) conditions.push(eq(auditEvents.resourceId, query.resource_id));
