@@ -31,7 +31,8 @@ function openToOthers(root: string): string[] {
 async function startWithOpenUmask(dataDir?: string): Promise<ServerHandle> {
   const previous = process.umask(0o000);
   try {
-    return await startServer({ dataDir });
+    // Fresh: the database's own files must be written under this umask, not copied from the run's template.
+    return await startServer({ dataDir, freshDatabase: true });
   } finally {
     process.umask(previous);
   }

@@ -98,7 +98,7 @@ test('in a terminal: a banner names /setup with the token; an account made with 
 
 test("without a terminal: only the JSON log line; the setup page's account removes DATA_DIR/setup-token", async () => {
   test.setTimeout(180_000);
-  const server = await startServer({ env: await emptyDatabaseEnv() });
+  const server = await startServer({ env: await emptyDatabaseEnv(), freshDatabase: true });
   servers.push(server);
   const tokenFile = path.join(server.dataDir, 'setup-token');
   const token = readFileSync(tokenFile, 'utf8').trim();

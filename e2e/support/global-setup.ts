@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
+import { runCli } from './cli';
 import { contractFile } from './contract';
 import { TestDnsServer } from './dns-server';
 import { createScratchDatabase, postgresAdminUrl } from './postgres';
-import { freePort, startServer } from './server';
+import { freePort, startServer, tempDataDir } from './server';
 
 /**
  * One Mailstead server for the whole run, started the way a user starts it. On a PostgreSQL run it
@@ -32,6 +34,7 @@ export default async function globalSetup(_config: FullConfig) {
   // A small pause threshold, so the dashboard suite can make a domain pause with a few bounces.
   // The MX role too, on a port of the run's: specs speak SMTP to it at MAILSTEAD_MX_PORT.
   const mxPort = await freePort();
+  const template = adminUrl ? null : makePgliteTemplate();
   const server = await startServer({
     env: {
       ROLES: 'web,worker,mx',
@@ -42,6 +45,7 @@ export default async function globalSetup(_config: FullConfig) {
       DELIVERY_POLL_MS: '100',
     },
   });
+  if (template) process.env.MAILSTEAD_TEST_PGLITE_TEMPLATE = await template;
   process.env.MAILSTEAD_MX_PORT = String(mxPort);
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
@@ -53,5 +57,18 @@ export default async function globalSetup(_config: FullConfig) {
     if (code !== 0) console.warn(`shared server exited with ${code}; log: ${server.logFile}`);
     await dropDatabase?.();
     await dns.stop();
+    if (template) rmSync(await template, { recursive: true, force: true });
   };
+}
+
+/**
+ * A data directory with a migrated, empty PGlite database and its master key, made by the CLI (which
+ * opens the database itself when no server runs), for the servers specs start (server.ts).
+ */
+async function makePgliteTemplate(): Promise<string> {
+  const dir = tempDataDir('ms-template-');
+  const env = { DATA_DIR: dir, DATABASE_URL: '', MAILSTEAD_SECRET: '', REDIS_URL: '' };
+  const result = await runCli(['accounts', 'list', '--json'], env);
+  if (result.code !== 0) throw new Error(`the PGlite template was not made (${result.code}): ${result.stderr}`);
+  return dir;
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,19 @@ export function databaseEnv(): Record<string, string | undefined> {
 
 export const isPostgresRun = () => Boolean(process.env.MAILSTEAD_TEST_DATABASE_URL);
 
+/**
+ * PGlite: a server started on an empty data directory gets a copy of the run's migrated, empty
+ * database and the master key it was written under (global-setup.ts), instead of running initdb
+ * and every migration itself (~6 s of CPU per start, ~50 starts a run). First starts proper are the
+ * shared server's and those asked for with `freshDatabase`.
+ */
+function copyPgliteTemplate(dataDir: string, env: Record<string, string | undefined>) {
+  const template = process.env.MAILSTEAD_TEST_PGLITE_TEMPLATE;
+  if (!template || env.DATABASE_URL || env.MAILSTEAD_SECRET) return;
+  if (['pglite', 'master.key'].some((name) => existsSync(path.join(dataDir, name)))) return;
+  cpSync(template, dataDir, { recursive: true });
+}
+
 /** Starts `mailstead start` as a user would, and waits until /v2 answers over HTTPS. */
 export async function startServer(
   options: {
@@ -60,6 +73,8 @@ export async function startServer(
     dataDir?: string;
     waitForReady?: boolean;
     nodeArgs?: string[];
+    /** PGlite: create and migrate the database as on a first start, not from the run's template. */
+    freshDatabase?: boolean;
   } = {},
 ): Promise<ServerHandle> {
   const dataDir = options.dataDir ?? tempDataDir();
@@ -86,6 +101,7 @@ export async function startServer(
     WORKERS: '1',
     ...options.env,
   };
+  if (!options.freshDatabase) copyPgliteTemplate(dataDir, env);
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, 'start', '--no-build'], {
