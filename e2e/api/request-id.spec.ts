@@ -1,28 +1,27 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { fetch } from 'undici';
-import { createAccountWithKey } from '../support/cli';
-import { ApiClient } from '../support/client';
-import { startServer, trustingAgent, type ServerHandle } from '../support/server';
+import type { ApiClient } from '../support/client';
+import { trustingAgent } from '../support/server';
+import { newAccount, sharedServer } from '../support/shared';
 
 /**
  * Every response carries X-Request-Id: the caller's when it is a sane token, else one of ours; the
- * log lines of the request carry the same id. A server of its own, logging each API request (debug).
+ * log lines of the request carry the same id. On the shared server, which logs each API request (debug).
  */
-let server: ServerHandle;
+const server = {
+  ...sharedServer(),
+  port: Number(new URL(sharedServer().baseUrl).port),
+  logFile: path.join(sharedServer().dataDir, 'server.log'),
+};
 let api: ApiClient;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 test.beforeAll(async () => {
-  server = await startServer({ env: { LOG_LEVEL: 'debug' } });
-  const account = await createAccountWithKey(server.env);
-  api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+  ({ api } = await newAccount('Request ids'));
 });
 
 test('a valid incoming X-Request-Id is echoed; the log line of the request carries it', async () => {

@@ -79,7 +79,7 @@ async function newTarget(): Promise<{
   const env: Record<string, string | undefined> = { ...suite.server.env, DATA_DIR: dataDir };
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'mailstead_restore');
+    const scratch = await createScratchDatabase(adminUrl, 'mailstead_restore', { empty: true });
     cleanups.push(scratch.drop);
     env.DATABASE_URL = scratch.url;
     return {

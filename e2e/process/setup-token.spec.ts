@@ -21,7 +21,7 @@ const servers: ServerHandle[] = [];
 async function emptyDatabaseEnv(): Promise<Record<string, string>> {
   const adminUrl = postgresAdminUrl();
   if (!adminUrl) return {};
-  const scratch = await createScratchDatabase(adminUrl, 'mailstead_token');
+  const scratch = await createScratchDatabase(adminUrl, 'mailstead_token', { empty: true });
   drops.push(scratch.drop);
   return { DATABASE_URL: scratch.url, MAILSTEAD_SECRET: 'setup-token-secret-setup-token-secret-01', REDIS_URL: '' };
 }

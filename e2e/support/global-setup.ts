@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
+import pg from 'pg';
 import { runCli } from './cli';
 import { contractFile } from './contract';
 import { TestDnsServer } from './dns-server';
@@ -21,7 +22,7 @@ export default async function globalSetup(_config: FullConfig) {
   let dropDatabase: (() => Promise<void>) | null = null;
   const adminUrl = postgresAdminUrl();
   if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl);
+    const scratch = await createScratchDatabase(adminUrl, 'mailstead_e2e', { empty: true });
     dropDatabase = scratch.drop;
     process.env.MAILSTEAD_TEST_DATABASE_URL = scratch.url;
     process.env.MAILSTEAD_TEST_SECRET = randomBytes(32).toString('base64url');
@@ -35,6 +36,7 @@ export default async function globalSetup(_config: FullConfig) {
   // The MX role too, on a port of the run's: specs speak SMTP to it at MAILSTEAD_MX_PORT.
   const mxPort = await freePort();
   const template = adminUrl ? null : makePgliteTemplate();
+  const postgresTemplate = adminUrl ? makePostgresTemplate(adminUrl) : null;
   const server = await startServer({
     env: {
       ROLES: 'web,worker,mx',
@@ -43,9 +45,12 @@ export default async function globalSetup(_config: FullConfig) {
       PAUSE_MIN_VOLUME: '4',
       PAUSE_BOUNCE_RATE: '0.5',
       DELIVERY_POLL_MS: '100',
+      // Each API request logged with its id, for request-id.spec.ts.
+      LOG_LEVEL: 'debug',
     },
   });
   if (template) process.env.MAILSTEAD_TEST_PGLITE_TEMPLATE = await template;
+  if (postgresTemplate) process.env.MAILSTEAD_TEST_POSTGRES_TEMPLATE = (await postgresTemplate).name;
   process.env.MAILSTEAD_MX_PORT = String(mxPort);
   process.env.MAILSTEAD_BASE_URL = server.baseUrl;
   process.env.MAILSTEAD_DATA_DIR = server.dataDir;
@@ -58,6 +63,7 @@ export default async function globalSetup(_config: FullConfig) {
     await dropDatabase?.();
     await dns.stop();
     if (template) rmSync(await template, { recursive: true, force: true });
+    await (await postgresTemplate)?.drop();
   };
 }
 
@@ -71,4 +77,25 @@ async function makePgliteTemplate(): Promise<string> {
   const result = await runCli(['accounts', 'list', '--json'], env);
   if (result.code !== 0) throw new Error(`the PGlite template was not made (${result.code}): ${result.stderr}`);
   return dir;
+}
+
+/**
+ * The same on PostgreSQL: a database with every migration applied and no master key recorded yet (the
+ * first server on a copy records its own MAILSTEAD_SECRET's), for createScratchDatabase to copy.
+ */
+async function makePostgresTemplate(adminUrl: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const scratch = await createScratchDatabase(adminUrl, 'mailstead_template', { empty: true });
+  const env = {
+    DATA_DIR: tempDataDir('ms-template-'),
+    DATABASE_URL: scratch.url,
+    MAILSTEAD_SECRET: randomBytes(32).toString('base64url'),
+    REDIS_URL: '',
+  };
+  const result = await runCli(['migrate'], env);
+  if (result.code !== 0) throw new Error(`the PostgreSQL template was not made (${result.code}): ${result.stderr}`);
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
+  await client.query(`delete from settings where key = 'master_key_fingerprint'`);
+  await client.end();
+  return { name: new URL(scratch.url).pathname.slice(1), drop: scratch.drop };
 }
