@@ -1,13 +1,15 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { expect, test } from '../support/dashboard';
+import { expect, signIn as signInInBrowser, test } from '../support/dashboard';
 import { createAccountWithKey, OWNER_PASSWORD, uniqueEmail } from '../support/cli';
 import { startServer, type ServerHandle } from '../support/server';
+import { codeFor, setUpTwoFactor, signInToCodeStep, signOut, submitCode, wrongCodeFor } from '../support/two-factor';
 
 /**
  * Failed dashboard sign-ins are limited per client address and per email (ten, refilled over 15
- * minutes), counted before the password is checked, so parallel tries cannot overshoot. Sign-ins go
- * through next-auth's own endpoints; the test process is a trusted proxy, so that X-Forwarded-For
- * names the client.
+ * minutes), counted before the password is checked, so parallel tries cannot overshoot; so are
+ * wrong two-factor codes (five). Sign-ins go through next-auth's own endpoints; the test process is
+ * a trusted proxy, so that X-Forwarded-For names the client. A server of its own: the limits of the
+ * tests' addresses would otherwise reach the other specs. Each test has addresses of its own.
  */
 let server: ServerHandle;
 let http: APIRequestContext;
@@ -75,4 +77,44 @@ test('one address across 40 emails: only 10 are checked', async () => {
 test('successful sign-ins do not count against the limit', async () => {
   const { ownerEmail } = await createAccountWithKey(server.env);
   for (let i = 0; i < 15; i++) expect(await signIn(ownerEmail, OWNER_PASSWORD, '192.0.2.90')).toBe('ok');
+});
+
+// Guessing codes: five wrong codes per person and per address in 15 minutes, then even the right
+// code is refused, from a new address too.
+test('five wrong codes, then the right one is refused too, from another address as well', async ({ browser }) => {
+  const email = uniqueEmail('two-factor-guess');
+  const { accountId } = await createAccountWithKey(server.env, 'Guessing', email);
+  const { baseUrl } = server;
+  const context = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.20' },
+  });
+  const page = await context.newPage();
+  await signInInBrowser(page, baseUrl, email, OWNER_PASSWORD);
+  await page.goto(`${baseUrl}/${accountId}/profile`);
+  const { secret } = await setUpTwoFactor(page);
+  await signOut(page);
+
+  await signInToCodeStep(page, baseUrl, email, OWNER_PASSWORD);
+  for (let guess = 0; guess < 5; guess++) {
+    await submitCode(page, wrongCodeFor(secret, guess));
+    await expect(page.getByText('That code is not valid, or was already used. Try the current code.')).toBeVisible();
+  }
+  await submitCode(page, wrongCodeFor(secret, 5));
+  await expect(page.getByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeVisible();
+  await submitCode(page, codeFor(secret, 30));
+  await expect(page.getByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await context.close();
+
+  // Another address: the person's own count still refuses, and the password was not the problem.
+  const elsewhere = await browser.newContext({
+    ignoreHTTPSErrors: true,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.99' },
+  });
+  const other = await elsewhere.newPage();
+  await signInToCodeStep(other, baseUrl, email, OWNER_PASSWORD);
+  await submitCode(other, codeFor(secret, 30));
+  await expect(other.getByText('Too many wrong codes. Wait 15 minutes and try again.')).toBeVisible();
+  await elsewhere.close();
 });
