@@ -38,8 +38,7 @@ export const variantInputSchema = z
   )
   .strict()
   .refine(
-    (variant) =>
-      !(variant.template_id && (variant.html_content || variant.markdown_content || variant.blocks_content)),
+    (variant) => !(variant.template_id && (variant.html_content || variant.markdown_content || variant.blocks_content)),
     { message: 'give either template_id or the content, not both', path: ['template_id'] },
   );
 export type VariantInput = z.output<typeof variantInputSchema>;
@@ -69,13 +68,16 @@ export const abTestShape = {
     .array(variantInputSchema, { error: 'must be an array of variants' })
     .min(MIN_VARIANTS, `must have at least ${MIN_VARIANTS} variants`)
     .max(MAX_VARIANTS, `must have at most ${MAX_VARIANTS} variants`)
-    .refine((variants) => new Set(variants.map((v) => v.id).filter(Boolean)).size === variants.filter((v) => v.id).length, {
-      message: 'variant ids must be unique',
-    })
+    .refine(
+      (variants) => new Set(variants.map((v) => v.id).filter(Boolean)).size === variants.filter((v) => v.id).length,
+      {
+        message: 'variant ids must be unique',
+      },
+    )
     .nullish()
     .openapi({
       description:
-        'An A/B test\'s 2-4 variants; what a variant omits comes from the campaign. Needs `ab_test`. null clears both.',
+        "An A/B test's 2-4 variants; what a variant omits comes from the campaign. Needs `ab_test`. null clears both.",
     }),
   ab_test: abTestInputSchema.nullish().openapi({
     description:

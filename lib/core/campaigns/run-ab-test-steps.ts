@@ -5,7 +5,8 @@ import { signalWork, whileQueueingInBulk } from '@/lib/core/shared/work-signal';
 import type { Tx } from '@/lib/db/client';
 import { campaignRecipients, campaigns, contacts, type CampaignValidationError } from '@/lib/db/schema';
 import { CampaignTally } from './campaign-counters';
-import { campaignAsVariant, isAbCampaign, minimumAbAudience, pickWinner, planAbSplit, resolveVariantContent } from './internal/ab-test';
+import { minimumAbAudience, pickWinner, planAbSplit } from './ab-test-rules';
+import { campaignAsVariant, isAbCampaign, resolveVariantContent } from './internal/ab-test';
 import { readVariantCounters, settleWinner } from './internal/ab-winner';
 import { contactDisplayNameSql, contactSubstitutionsSql } from './internal/audience';
 import { campaignSendOptions, campaignStructuredContent } from './internal/campaign-message';
@@ -165,12 +166,14 @@ export async function unsafeChooseDueWinner(services: Services): Promise<StepRes
       .for('update', { skipLocked: true });
     if (!row || !isAbCampaign(row)) return 'idle';
     const counters = await readVariantCounters(tx, row);
-    const results = row.variants.map((variant) => ({ id: variant.id, ...counters.get(variant.id) })).map((found) => ({
-      id: found.id,
-      delivered: found.delivered ?? 0,
-      opened: found.opened ?? 0,
-      clicked: found.clicked ?? 0,
-    }));
+    const results = row.variants
+      .map((variant) => ({ id: variant.id, ...counters.get(variant.id) }))
+      .map((found) => ({
+        id: found.id,
+        delivered: found.delivered ?? 0,
+        opened: found.opened ?? 0,
+        clicked: found.clicked ?? 0,
+      }));
     const winner = pickWinner(row.variants, results, row.abTest.metric);
     await settleWinner(tx, row, winner, at);
     services.logger.info({ campaignId: row.id, accountId: row.accountId, winner, results }, 'A/B winner chosen');
@@ -187,7 +190,10 @@ async function testPage(tx: Tx, campaignId: string, after: string | null, limit:
       order by contact_id limit ${limit}
     ) page group by variant_id`);
   const rows = (result as unknown as { rows: { variant_id: string; n: number; through: string }[] }).rows;
-  const through = rows.reduce<string | null>((max, row) => (max === null || row.through > max ? row.through : max), null);
+  const through = rows.reduce<string | null>(
+    (max, row) => (max === null || row.through > max ? row.through : max),
+    null,
+  );
   return {
     count: rows.reduce((sum, row) => sum + Number(row.n), 0),
     through,

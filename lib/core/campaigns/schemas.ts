@@ -268,7 +268,8 @@ export const campaignReportSchema = z
           'Per mailbox provider, decided by the recipient domain’s MX hosts when delivery resolved them (other when unknown); `opened`: messages opened.',
       }),
     variants: z.array(reportVariantSchema).openapi({
-      description: 'An A/B campaign\'s totals per variant (the rest of the audience counts under the winner); empty otherwise.',
+      description:
+        "An A/B campaign's totals per variant (the rest of the audience counts under the winner); empty otherwise.",
     }),
   })
   .openapi('CampaignReport');

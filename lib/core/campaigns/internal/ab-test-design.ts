@@ -56,7 +56,11 @@ async function variantColumns(
 ): Promise<CampaignVariant> {
   const field = (name: string) => `variants.${index}.${name}`;
   try {
-    checkTemplateSyntax({ subject: variant.subject, html_content: variant.html_content, text_content: variant.text_content });
+    checkTemplateSyntax({
+      subject: variant.subject,
+      html_content: variant.html_content,
+      text_content: variant.text_content,
+    });
     if (variant.template_id) await assertTemplate(db, accountId, variant.template_id);
     const content = await contentColumns(variant, EMPTY_CONTENT, config);
     const hasContent = content.htmlContent || content.textContent;

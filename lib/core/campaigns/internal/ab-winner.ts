@@ -33,7 +33,11 @@ export async function settleWinner(tx: DbOrTx, row: CampaignRow, winnerId: strin
   const counters = await readVariantCounters(tx, row);
   const tested = [...counters.values()].reduce((sum, variant) => sum + variant.recipients, 0);
   const tally = new CampaignTally();
-  tally.addVariantRecipients({ campaignId: row.id, accountId: row.accountId }, winnerId, (row.recipientCount ?? 0) - tested);
+  tally.addVariantRecipients(
+    { campaignId: row.id, accountId: row.accountId },
+    winnerId,
+    (row.recipientCount ?? 0) - tested,
+  );
   await tally.flush(tx);
   await tx
     .update(campaigns)

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/lib/db/client';
-import { isAbCampaign, metricRate } from './ab-test';
+import { metricRate } from '../ab-test-rules';
+import { isAbCampaign } from './ab-test';
 import { readVariantCounters } from './ab-winner';
 import type { CampaignRow } from './present';
 

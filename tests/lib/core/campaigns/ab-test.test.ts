@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metricRate, minimumAbAudience, pickWinner, planAbSplit } from '@/lib/core/campaigns/internal/ab-test';
+import { metricRate, minimumAbAudience, pickWinner, planAbSplit } from '@/lib/core/campaigns/ab-test-rules';
 
 describe('planAbSplit', () => {
   it.each([
