@@ -45,7 +45,7 @@ export function CampaignAbTestStep({ accountId, form }: { accountId: string; for
   const variants = useFieldArray({ control, name: 'ab.variants', keyName: 'key' });
   const [isEnabled, listIds, fromEmail] = useWatch({ control, name: ['ab.is_enabled', 'list_ids', 'from_email'] });
   const preview = useAudiencePreview(accountId, listIds, fromEmail.includes('@') ? fromEmail.trim() : null);
-  const error = formState.errors.ab?.message ?? formState.errors.ab?.root?.message;
+  const error = formState.errors.ab?.message;
 
   return (
     <div className="space-y-4">
@@ -93,7 +93,7 @@ export function CampaignAbTestStep({ accountId, form }: { accountId: string; for
               <li
                 key={variant.key}
                 className="space-y-3 rounded-lg p-4 ring-1 ring-slate-200"
-                data-variant={variant.id}
+                data-ab-variant={variant.id}
                 aria-label={`Variant ${variant.id.toUpperCase()}`}
               >
                 <div className="flex items-center justify-between gap-2">

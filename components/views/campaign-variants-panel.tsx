@@ -26,8 +26,8 @@ function phaseSentence(campaign: CampaignObject, variants: Variant[], rest: numb
     return `Sending the test to ${people(tested)}, split among ${variants.length} variants.`;
   if (campaign.ab_phase === 'waiting')
     return `The test went to ${people(tested)}. ${
-      campaign.status === 'paused' ? 'The campaign is paused; once resumed, ' : ''
-    }at ${campaign.ab_wait_until ? formatDateTimeWithUtc(campaign.ab_wait_until) : 'the end of the wait'} the variant with the best rate of ${metric} goes to the other ${people(rest)}, unless you choose one first.`;
+      campaign.status === 'paused' ? 'The campaign is paused; once resumed, at' : 'At'
+    } ${campaign.ab_wait_until ? formatDateTimeWithUtc(campaign.ab_wait_until) : 'the end of the wait'} the variant with the best rate of ${metric} goes to the other ${people(rest)}, unless you choose one first.`;
   const winner = variants.find((variant) => variant.is_winner);
   if (campaign.ab_phase === 'winner_sent' && winner)
     return `${winner.name} won and goes to the rest of the audience (${people(rest)}).`;
@@ -102,7 +102,7 @@ export function CampaignVariantsPanel({
             {variants.map((variant) => (
               <li
                 key={variant.id}
-                data-variant={variant.id}
+                data-ab-variant={variant.id}
                 className={`space-y-2 rounded-lg p-3 ring-1 ${variant.is_winner ? 'bg-green-50 ring-green-300' : 'ring-slate-200'}`}
               >
                 <div className="flex items-center justify-between gap-2">

@@ -82,8 +82,8 @@ test('A/B step with the plan in numbers, variants side by side while waiting, a 
   await expect(panel).toContainText('Waiting for the winner');
   await expect(page.getByTestId('ab-phase-sentence')).toContainText('The test went to 6 people');
   await expect(page.getByTestId('ab-phase-sentence')).toContainText('goes to the other 24 people');
-  await expect(panel.locator('[data-variant]')).toHaveCount(2);
-  await expect(panel.locator('[data-variant="b"]')).toContainText('Last chance: spring sale');
+  await expect(panel.locator('[data-ab-variant]')).toHaveCount(2);
+  await expect(panel.locator('[data-ab-variant="b"]')).toContainText('Last chance: spring sale');
   await expect(page.getByTestId('ab-margin')).toContainText('Nothing delivered yet');
   await capture(page, testInfo, 'campaign-ab-waiting-1440');
   await page.setViewportSize(PHONE);
@@ -91,12 +91,12 @@ test('A/B step with the plan in numbers, variants side by side while waiting, a 
   await capture(page, testInfo, 'campaign-ab-waiting-390');
   await page.setViewportSize(WIDE);
 
-  await panel.locator('[data-variant="b"]').getByRole('button', { name: 'Choose this variant' }).click();
+  await panel.locator('[data-ab-variant="b"]').getByRole('button', { name: 'Choose this variant' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Send Variant B to the other 24 people?');
   await dialog.getByRole('button', { name: 'Send Variant B to 24 people' }).click();
   await expect(panel).toHaveAttribute('data-phase', 'winner_sent');
-  await expect(panel.locator('[data-variant="b"]')).toContainText('Winner');
+  await expect(panel.locator('[data-ab-variant="b"]')).toContainText('Winner');
   await expect(panel.getByRole('button', { name: 'Choose this variant' })).toHaveCount(0);
   await capture(page, testInfo, 'campaign-ab-winner-1440');
   expect((await api.get(api.account(`/campaigns/${id}`))).body.winner_variant_id).toBe('b');

@@ -290,9 +290,10 @@ async function queueBatch(
 }
 
 /**
- * The next recipients of the frozen audience after `after` (an A/B campaign's rest: no variant), with what their messages are rendered
- * with. The page is cut before the join, and each contact is one index lookup (the `limit 1` keeps
- * the planner from turning it into a join over every contact of the account).
+ * The next recipients of the frozen audience after `after` (of an A/B campaign, the rest: those
+ * without a variant), with what their messages are rendered with. The page is cut before the join,
+ * and each contact is one index lookup (the `limit 1` keeps the planner from turning it into a join
+ * over every contact of the account).
  */
 function audienceAfter(campaignId: string, after: string | null, limit: number): SQL {
   return sql`
