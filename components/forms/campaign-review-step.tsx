@@ -110,12 +110,15 @@ export function CampaignReviewStep({
   flush,
   onGo,
   preflight,
+  abPlan,
 }: {
   accountId: string;
   campaignId: string;
   flush: () => Promise<boolean>;
   onGo: (step: WizardStep) => void;
   preflight?: ReactNode;
+  /** An A/B test's plan in numbers, for the audience counted now. */
+  abPlan?: (audience: number) => ReactNode;
 }) {
   // The check reads what the server holds, so the latest typing is saved before it runs.
   // A result from an earlier visit is dropped: it would show failures already fixed.
@@ -174,6 +177,7 @@ export function CampaignReviewStep({
           Every message carries an unsubscribe link and one-click unsubscribe headers.
         </Alert>
       ) : null}
+      {check.data && isValid && abPlan ? abPlan(check.data.audience) : null}
       {/* Preflight slot: the preflight report (its own change) renders here, above what goes out. */}
       {preflight ? <div data-slot="preflight">{preflight}</div> : null}
       {check.data ? (

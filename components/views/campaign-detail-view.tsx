@@ -9,6 +9,7 @@ import { useCampaign } from '@/lib/client/campaign-queries';
 import { CampaignLifecycleButtons } from './campaign-lifecycle-buttons';
 import { CampaignProgressPanel } from './campaign-progress-panel';
 import { CampaignReportView } from './campaign-report-view';
+import { CampaignVariantsPanel } from './campaign-variants-panel';
 import { CampaignWizard } from './campaign-wizard';
 
 /** One campaign: the wizard while it is a draft; its progress and report once it has left draft. */
@@ -53,6 +54,9 @@ export function CampaignDetailView({ accountId, campaignId }: { accountId: strin
       ) : (
         <div className="space-y-4">
           <CampaignProgressPanel accountId={accountId} campaign={data} canSend={can('campaigns:send')} />
+          {data.variants && data.started_at ? (
+            <CampaignVariantsPanel accountId={accountId} campaign={data} canSend={can('campaigns:send')} />
+          ) : null}
           {data.started_at ? (
             <CampaignReportView accountId={accountId} campaignId={data.id} isLive={data.status === 'sending'} />
           ) : null}

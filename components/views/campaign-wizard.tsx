@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { AbTestPlan, CampaignAbTestStep } from '@/components/forms/campaign-ab-test-step';
 import { CampaignAudienceStep } from '@/components/forms/campaign-audience-step';
 import { CampaignContentStep } from '@/components/forms/campaign-content-step';
 import { CampaignProblemList, CampaignReviewStep } from '@/components/forms/campaign-review-step';
@@ -102,9 +103,16 @@ export function CampaignWizard({
         {step === 'content' ? <CampaignContentStep accountId={accountId} form={form} /> : null}
         {step === 'audience' ? <CampaignAudienceStep accountId={accountId} form={form} /> : null}
         {step === 'settings' ? <CampaignSettingsStep accountId={accountId} form={form} /> : null}
+        {step === 'ab' ? <CampaignAbTestStep accountId={accountId} form={form} /> : null}
         {step === 'test' ? <CampaignTestStep accountId={accountId} campaignId={campaign.id} flush={flush} /> : null}
         {step === 'review' ? (
-          <CampaignReviewStep accountId={accountId} campaignId={campaign.id} flush={flush} onGo={go} />
+          <CampaignReviewStep
+            accountId={accountId}
+            campaignId={campaign.id}
+            flush={flush}
+            onGo={go}
+            abPlan={(audience) => <AbTestPlan audience={audience} form={form} />}
+          />
         ) : null}
       </section>
       <CampaignPreflightPanel accountId={accountId} campaignId={campaign.id} step={step} />

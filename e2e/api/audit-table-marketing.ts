@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import {
   act,
   contact,
@@ -6,6 +7,7 @@ import {
   draft,
   id,
   list,
+  path,
   post,
   prepared,
   put,
@@ -23,6 +25,30 @@ const listWithMember = async (s: Suite) => {
   const { email } = await contact(s);
   await post(s, `/lists/${listId}/members`, { contact: email, subscription_status: 'confirmed' });
   return { listId, email };
+};
+
+/** An A/B campaign waiting for its winner: its recipients' MX is on loopback, where delivery is deferred. */
+const abWaiting = async (s: Suite) => {
+  const domain = `${unique(s, 'ab')}.example`;
+  await s.routeDomainToLoopback(domain);
+  const listId = await list(s);
+  const emails = ['a', 'b', 'c'].map((name) => `${name}@${domain}`);
+  for (const email of emails) await post(s, '/contacts', { email });
+  await post(s, `/lists/${listId}/members`, { contacts: emails });
+  const { id } = await post(s, '/campaigns', {
+    name: unique(s, 'ab'),
+    from: { email: `news@${s.sender}` },
+    subject: 'Hi',
+    html_content: '<p>Hi</p>',
+    list_ids: [listId],
+    variants: [{ subject: 'A' }, { subject: 'B' }],
+    ab_test: { test_percent: 5, metric: 'opens', wait_minutes: 1440 },
+  });
+  await post(s, `/campaigns/${id}/send`);
+  await expect
+    .poll(async () => (await s.api.get(path(s, `/campaigns/${id}`))).body.ab_phase, { timeout: 20_000 })
+    .toBe('waiting');
+  return id as string;
 };
 
 /** The audit table's rows for contacts, lists, templates, media and campaigns (audit-table.ts has the rest). */
@@ -216,6 +242,13 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
     call: act('/campaigns/$/duplicate'),
     resource: id,
     refused: unknownIn(act('/campaigns/$/duplicate')),
+  },
+  'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/variants/{variant_id}/choose': {
+    action: 'campaign.choose_winner',
+    prepare: abWaiting,
+    call: act('/campaigns/$/variants/b/choose'),
+    resource: prepared,
+    refused: unknownIn(act('/campaigns/$/variants/b/choose')),
   },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': 'a test send: counted, not audited',
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/preflight': 'a check of the content: changes nothing',

@@ -131,6 +131,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     text_content: 'Hi',
     list_ids: [],
     tracking: { open: true, click: false },
+    variants: [
+      { id: 'a', name: 'Short', subject: 'Hi', from_name: 'Ann' },
+      { subject: 'Hello', format: 'markdown', markdown_content: '# Hello' },
+    ],
+    ab_test: { test_percent: 20, metric: 'opens', wait_minutes: 60 },
   },
   'PUT /v2/accounts/{account_id}/campaigns/{campaign_id}': {
     name: 'bad input 2',
@@ -188,6 +193,7 @@ test.beforeAll(async () => {
   pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
   pathValues.version = '1';
   pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
+  pathValues.variant_id = 'a';
   const v1Key = await runCli(
     ['accounts', 'v1-key', account.accountId, '--label', 'bad input', '--json'],
     sharedServer().cliEnv,

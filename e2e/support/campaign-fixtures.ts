@@ -28,6 +28,9 @@ export async function campaignAccounts(): Promise<{
 }
 
 export const CAMPAIGN_FIELDS = [
+  'ab_phase',
+  'ab_test',
+  'ab_wait_until',
   'blocks_content',
   'completed_at',
   'counts',
@@ -52,6 +55,8 @@ export const CAMPAIGN_FIELDS = [
   'tracking',
   'updated_at',
   'validation_errors',
+  'variants',
+  'winner_variant_id',
 ];
 
 export function expectCampaign(body: any) {

@@ -1,12 +1,14 @@
 import type { CampaignObject } from '@/lib/core/campaigns/internal/present';
 import { updateCampaignSchema, type UpdateCampaignInput } from '@/lib/core/campaigns/schemas';
 import { contentBodyOf, contentValueOf, type ContentValue } from './content-format';
+import { abBodyOf, abDraftOf, type AbDraft } from './campaign-ab-draft';
 
 /** The wizard's steps, in order; each validation field belongs to the step that fixes it. */
 export const WIZARD_STEPS = [
   { name: 'content', label: 'Content' },
   { name: 'audience', label: 'Audience' },
   { name: 'settings', label: 'Settings' },
+  { name: 'ab', label: 'A/B test' },
   { name: 'test', label: 'Test send' },
   { name: 'review', label: 'Review' },
 ] as const;
@@ -15,6 +17,7 @@ export type WizardStep = (typeof WIZARD_STEPS)[number]['name'];
 export function stepOfField(field: string): WizardStep {
   const root = field.split('.')[0];
   if (root === 'list_ids') return 'audience';
+  if (root === 'variants' || root === 'ab_test') return 'ab';
   if (root === 'from' || root === 'reply_to' || root === 'tracking') return 'settings';
   return 'content';
 }
@@ -36,6 +39,7 @@ export type DraftValues = {
   list_ids: string[];
   track_open: 'default' | 'on' | 'off';
   track_click: 'default' | 'on' | 'off';
+  ab: AbDraft;
 };
 
 const trackingOf = (value: boolean | null) => (value === null ? 'default' : value ? 'on' : 'off');
@@ -58,6 +62,7 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     list_ids: campaign.list_ids,
     track_open: trackingOf(campaign.tracking.open),
     track_click: trackingOf(campaign.tracking.click),
+    ab: abDraftOf(campaign),
   };
 }
 
@@ -81,6 +86,7 @@ export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
       : null,
     list_ids: values.list_ids,
     tracking: { open: trackingValue(values.track_open), click: trackingValue(values.track_click) },
+    ...abBodyOf(values.ab),
   };
 }
 
@@ -100,6 +106,7 @@ export function formFieldOf(apiField: string): keyof DraftValues | null {
   if (root === 'from') return 'from_email';
   if (root === 'reply_to') return 'reply_to_email';
   if (root === 'tracking') return 'track_open';
+  if (root === 'variants' || root === 'ab_test') return 'ab';
   if (['format', 'html_content', 'markdown_content', 'blocks_content'].includes(root)) return 'content';
   return ['name', 'subject', 'text_content', 'template_id', 'list_ids'].includes(root)
     ? (root as keyof DraftValues)

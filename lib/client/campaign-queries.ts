@@ -169,3 +169,23 @@ export function useTestCampaign(accountId: string, campaignId: string) {
       callEndpoint(`POST ${ITEM}/test`, { account_id: accountId, campaign_id: campaignId }, { body: { emails } }),
   });
 }
+
+/** An A/B campaign's winner chosen by hand while it waits. */
+export function useChooseCampaignVariant(accountId: string, campaignId: string) {
+  const client = useQueryClient();
+  const mutation = useCampaignMutation(accountId, (variantId: string) =>
+    callEndpoint(`POST ${ITEM}/variants/{variant_id}/choose`, {
+      account_id: accountId,
+      campaign_id: campaignId,
+      variant_id: variantId,
+    }),
+  );
+  return {
+    ...mutation,
+    choose: async (variantId: string) => {
+      const result = await mutation.mutateAsync(variantId);
+      void client.invalidateQueries({ queryKey: ['campaign-report', accountId, campaignId] });
+      return result;
+    },
+  };
+}

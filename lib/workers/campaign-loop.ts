@@ -5,6 +5,7 @@ import {
   unsafeValidateNextCampaign,
   type StepResult,
 } from '@/lib/core/campaigns/run-campaign-steps';
+import { unsafeChooseDueWinner, unsafeQueueAbTestBatch } from '@/lib/core/campaigns/run-ab-test-steps';
 import { anyLoop, type LoopRow, type WorkerContext, type WorkerSettings } from './worker-context';
 
 /** Tuning of the campaign loop; tests shrink it. */
@@ -31,6 +32,9 @@ export const campaignLoop = {
     const steps: (() => Promise<StepResult>)[] = [
       () => unsafeValidateNextCampaign(services),
       () => unsafeStartDueCampaign(services),
+      // A/B campaigns: their test part, then the winner once the wait is over (the rest: the next step).
+      () => unsafeQueueAbTestBatch(services, settings),
+      () => unsafeChooseDueWinner(services),
       () => unsafeQueueCampaignBatch(services, settings),
       () => unsafeCompleteDrainedCampaigns(services),
     ];

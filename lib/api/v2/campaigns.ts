@@ -1,4 +1,5 @@
 import { cancelCampaign } from '@/lib/core/campaigns/cancel-campaign';
+import { chooseCampaignVariant } from '@/lib/core/campaigns/choose-campaign-variant';
 import { createCampaign } from '@/lib/core/campaigns/create-campaign';
 import { deleteCampaign } from '@/lib/core/campaigns/delete-campaign';
 import { duplicateCampaign } from '@/lib/core/campaigns/duplicate-campaign';
@@ -176,10 +177,22 @@ export const campaignEndpoints = [
     status: 201,
     summary: 'Duplicate a campaign',
     description:
-      'From any state: a new draft named "Copy of ..." with the same content, sender, lists and settings. Idempotency-Key is supported.',
+      'From any state: a new draft named "Copy of ..." with the same content, sender, lists, A/B variants and settings. Idempotency-Key is supported.',
     tags,
     response: campaignSchema,
     input: campaignParams,
+    idempotency: 'standard',
+  },
+  {
+    method: 'post',
+    path: `${item}/variants/{variant_id}/choose` as const,
+    verb: chooseCampaignVariant,
+    status: 200,
+    summary: "Choose an A/B campaign's winner",
+    description: `While the A/B test is \`waiting\` (its test part queued, the wait not over): the variant becomes the winner and the rest of the audience gets it. 404 for a variant the campaign does not have; any other phase is 409 (no idempotency headers), stored and replayed with an Idempotency-Key like any deterministic 4xx.`,
+    tags,
+    response: campaignSchema,
+    input: ({ params }) => ({ campaign_id: params.campaign_id, variant_id: params.variant_id }),
     idempotency: 'standard',
   },
   {

@@ -24,12 +24,14 @@ export const ENGAGEMENT_TOTALS = ['total_opens', 'total_clicks'] as const;
 export const HOUR_COUNTERS = ['delivered', 'opened', 'clicked'] as const;
 export const LINK_COUNTERS = ['clicks', 'unique_clicks'] as const;
 export const PROVIDER_COUNTERS = ['delivered', 'bounced', 'deferred', 'opened'] as const;
+export const VARIANT_COUNTERS = ['recipients', ...CAMPAIGN_COUNTERS, ...ENGAGEMENT_TOTALS] as const;
 
 /** Statuses a campaign message leaves the queue with. */
 const FINAL_STATUSES = new Set<string>(['delivered', 'bounced', 'failed', 'suppressed']);
 const HOUR_MS = 3_600_000;
 
-type CampaignRef = { campaignId: string | null; accountId: string };
+/** `campaignVariantId`: an A/B campaign's message also counts under its variant. */
+type CampaignRef = { campaignId: string | null; accountId: string; campaignVariantId?: string | null };
 type CampaignMessage = CampaignRef & { mailboxProvider?: string | null };
 
 /**
@@ -72,8 +74,26 @@ export class CampaignTally {
     counters: PROVIDER_COUNTERS,
   });
 
+  private readonly variants = new KeyedCounters({
+    name: 'campaign_variant_counters',
+    columns: [
+      { name: 'campaign_id', type: 'uuid' },
+      { name: 'variant_id', type: 'text' },
+    ],
+    keyLength: 2,
+    counters: VARIANT_COUNTERS,
+  });
+
   add(campaign: CampaignRef, counter: CampaignCounter | (typeof ENGAGEMENT_TOTALS)[number], delta = 1): void {
-    if (campaign.campaignId) this.totals.add([campaign.campaignId], campaign.accountId, counter, delta);
+    if (!campaign.campaignId) return;
+    this.totals.add([campaign.campaignId], campaign.accountId, counter, delta);
+    if (campaign.campaignVariantId)
+      this.variants.add([campaign.campaignId, campaign.campaignVariantId], campaign.accountId, counter, delta);
+  }
+
+  /** Recipients an A/B campaign's variant goes to: its test share when frozen, the rest when it wins. */
+  addVariantRecipients(campaign: { campaignId: string; accountId: string }, variantId: string, count: number): void {
+    this.variants.add([campaign.campaignId, variantId], campaign.accountId, 'recipients', count);
   }
 
   private addProvider(message: CampaignMessage, counter: (typeof PROVIDER_COUNTERS)[number], delta: number): void {
@@ -146,12 +166,12 @@ export class CampaignTally {
   }
 
   get isEmpty(): boolean {
-    return [this.totals, this.hours, this.links, this.providers].every((table) => table.isEmpty);
+    return [this.totals, this.hours, this.links, this.providers, this.variants].every((table) => table.isEmpty);
   }
 
   /** One upsert per table that changed, totals first (every writer takes the tables in this order). */
   statements(writer: number = SHARED_COUNTER_WRITER) {
-    return [this.totals, this.hours, this.links, this.providers]
+    return [this.totals, this.hours, this.links, this.providers, this.variants]
       .map((table) => table.statement(writer))
       .filter((statement) => statement !== null);
   }

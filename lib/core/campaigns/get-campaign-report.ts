@@ -1,5 +1,6 @@
 import { defineVerb } from '@/lib/core/verb';
 import { readReportCounters } from './internal/report-counters';
+import { reportVariants } from './internal/report-variants';
 import { countCampaign, getCampaignInAccount, NO_COUNTS } from './internal/queries';
 import { campaignPathSchema } from './schemas';
 
@@ -9,7 +10,7 @@ const LIVE_TIMELINE_HOURS = 14 * 24;
 
 /**
  * The campaign report (marketing-api.md, Campaign lifecycle, continued): totals, an hourly
- * timeline, links and mailbox providers, read from the counters kept as events happen
+ * timeline, links, mailbox providers and an A/B campaign's variants, read from the counters kept as events happen
  * (campaign-counters.ts), never from the campaign's messages: its time does not grow with the audience.
  */
 export const getCampaignReport = defineVerb({
@@ -17,7 +18,11 @@ export const getCampaignReport = defineVerb({
   input: campaignPathSchema,
   async run({ db, principal, now }, input) {
     const row = await getCampaignInAccount(db, principal.targetAccountId, input.campaign_id);
-    const [counts, counters] = await Promise.all([countCampaign(db, row), readReportCounters(db, row)]);
+    const [counts, counters, variants] = await Promise.all([
+      countCampaign(db, row),
+      readReportCounters(db, row),
+      reportVariants(db, row),
+    ]);
     const found = counts ?? NO_COUNTS;
     return {
       object: 'campaign_report' as const,
@@ -39,7 +44,7 @@ export const getCampaignReport = defineVerb({
       timeline: row.startedAt ? denseTimeline(row.startedAt, counters.hours, now()) : [],
       links: counters.links,
       providers: counters.providers,
-      variants: [] as { id: string }[],
+      variants,
     };
   },
 });

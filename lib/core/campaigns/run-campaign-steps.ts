@@ -19,6 +19,8 @@ import { campaignSendOptions, campaignStructuredContent } from './internal/campa
 import type { CampaignRow } from './internal/present';
 import { campaignSenderDomain } from './internal/queries';
 import { NOBODY, validateCampaign } from './internal/validate-campaign';
+import { campaignAsVariant, isAbCampaign, resolveVariantContent, variantOf } from './internal/ab-test';
+import { splitAbAudience } from './run-ab-test-steps';
 
 /**
  * The campaign worker's steps. Each claims one campaign with FOR UPDATE SKIP LOCKED and does its
@@ -109,6 +111,12 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
       await backToDraft([{ field: 'list_ids', message: capped }]);
       return 'worked';
     }
+    const tooSmall = await splitAbAudience(tx, row, recipients);
+    if (tooSmall) {
+      await tx.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, row.id));
+      await backToDraft([tooSmall]);
+      return 'worked';
+    }
     await tx
       .update(campaigns)
       .set({
@@ -116,6 +124,7 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
         recipientCount: recipients,
         templateVersion: result.content?.templateVersion ?? null,
         startedAt: at,
+        ...(isAbCampaign(row) ? { abPhase: 'testing' } : {}),
         updatedAt: at,
       })
       .where(eq(campaigns.id, row.id));
@@ -137,15 +146,18 @@ export async function unsafeQueueCampaignBatch(
 ): Promise<StepResult> {
   const { batchSize, maxBatches = 20 } = options;
   const { db } = services;
-  const [row] = await db
+  const [found] = await db
     .select()
     .from(campaigns)
-    .where(and(eq(campaigns.status, 'sending'), isNull(campaigns.queuedAt)))
+    .where(and(eq(campaigns.status, 'sending'), isNull(campaigns.queuedAt), NOT_AB_TESTING))
     .orderBy(asc(campaigns.updatedAt))
     .limit(1);
-  if (!row) return 'idle';
+  if (!found) return 'idle';
+  // An A/B campaign's rest goes out as its winner (run-ab-test-steps.ts queues the test part).
+  const winner = variantOf(found, found.winnerVariantId);
+  const row = winner ? campaignAsVariant(found, winner) : found;
   const { domain, account } = await senderOf(db, row);
-  const content = await resolveCampaignContent(db, row);
+  const content = winner ? await resolveVariantContent(db, found, winner) : await resolveCampaignContent(db, row);
   // The audience was just frozen: without statistics on it the planner reads every remaining
   // recipient for each batch's page (measured: 100,000 recipients, 450-670 ms a batch instead of ~60).
   if (!row.queuedThrough) await db.execute(sql`analyze ${campaignRecipients}`);
@@ -212,6 +224,10 @@ export async function unsafeCompleteDrainedCampaigns(services: Services): Promis
   return done.length > 0 ? 'worked' : 'idle';
 }
 
+/** Plain campaigns, and A/B campaigns once their winner is chosen: what this step queues. */
+const NOT_AB_TESTING = or(isNull(campaigns.abPhase), eq(campaigns.abPhase, 'winner_sent'));
+const isAbRest = (row: CampaignRow) => row.abPhase === null || row.abPhase === 'winner_sent';
+
 type Sending = Awaited<ReturnType<typeof senderOf>> & { content: Awaited<ReturnType<typeof resolveCampaignContent>> };
 
 /** One batch after the campaign's cursor, in one transaction with the cursor; `queued_at` when it comes up short. */
@@ -227,7 +243,8 @@ async function queueBatch(
       .from(campaigns)
       .where(eq(campaigns.id, row.id))
       .for('update', { skipLocked: true });
-    if (!current || current.status !== 'sending' || current.queuedAt) return { queued: 0, hasMore: false };
+    if (!current || current.status !== 'sending' || current.queuedAt || !isAbRest(current))
+      return { queued: 0, hasMore: false };
     const at = services.now();
     const { queued, through } = await acceptSelectedMessages(
       tx,
@@ -244,6 +261,7 @@ async function queueBatch(
         options: {
           ...campaignSendOptions(row, sending.account, at, { isSandbox: false, tags: ['campaign'] }),
           campaignId: row.id,
+          campaignVariantId: current.winnerVariantId,
         },
         now: at,
       },
@@ -272,16 +290,17 @@ async function queueBatch(
 }
 
 /**
- * The next recipients of the frozen audience after `after`, with what their messages are rendered
- * with. The page is cut before the join, and each contact is one index lookup (the `limit 1` keeps
- * the planner from turning it into a join over every contact of the account).
+ * The next recipients of the frozen audience after `after` (of an A/B campaign, the rest: those
+ * without a variant), with what their messages are rendered with. The page is cut before the join,
+ * and each contact is one index lookup (the `limit 1` keeps the planner from turning it into a join
+ * over every contact of the account).
  */
 function audienceAfter(campaignId: string, after: string | null, limit: number): SQL {
   return sql`
     select r.contact_id, r.email, ${contactDisplayNameSql} as name, ${contactSubstitutionsSql} as substitutions
     from (
       select contact_id, email from ${campaignRecipients}
-      where campaign_id = ${campaignId}::uuid ${after ? sql`and contact_id > ${after}::uuid` : sql``}
+      where campaign_id = ${campaignId}::uuid and variant_id is null ${after ? sql`and contact_id > ${after}::uuid` : sql``}
       order by contact_id
       limit ${limit}
     ) r

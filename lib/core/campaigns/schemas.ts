@@ -2,6 +2,7 @@ import { contentFormatOutputShape, contentFormatShape } from '@/lib/core/content
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
 import { MAX_CONTENT_CHARS, MAX_SUBJECT_CHARS } from '@/lib/core/templates/schemas';
 import { z } from '@/lib/core/zod';
+import { abTestOutputShape, abTestShape, reportVariantSchema } from './ab-test-schemas';
 
 /** Inputs and outputs of the campaigns API (marketing-api.md, Campaigns), shared with the dashboard's wizard. */
 
@@ -91,6 +92,7 @@ const designShape = {
     )
     .nullish()
     .openapi({ description: "Open and click tracking; each omitted value follows the account's default." }),
+  ...abTestShape,
 };
 
 const bothContentAndTemplate = (input: {
@@ -200,6 +202,7 @@ export const campaignSchema = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .openapi({ description: 'Why the last validation sent the campaign back to draft.' }),
     counts: z.object(countsShape).nullable().openapi({ description: 'Once sending has started.' }),
+    ...abTestOutputShape,
     started_at: z.string().datetime().nullable(),
     queued_at: z.string().datetime().nullable().openapi({
       description: 'When the whole audience was queued; the campaign stays sending until every message has an outcome.',
@@ -264,6 +267,9 @@ export const campaignReportSchema = z
         description:
           'Per mailbox provider, decided by the recipient domain’s MX hosts when delivery resolved them (other when unknown); `opened`: messages opened.',
       }),
-    variants: z.array(z.object({ id: z.string() })).openapi({ description: 'Empty until A/B tests exist.' }),
+    variants: z.array(reportVariantSchema).openapi({
+      description:
+        "An A/B campaign's totals per variant (the rest of the audience counts under the winner); empty otherwise.",
+    }),
   })
   .openapi('CampaignReport');

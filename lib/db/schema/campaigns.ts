@@ -5,6 +5,21 @@ import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
 export type CampaignValidationError = { field: string; message: string };
 
+/** One A/B variant as stored: what it omits (null) comes from the campaign; html_content is rendered. */
+export type CampaignVariant = {
+  id: string;
+  name: string;
+  subject: string | null;
+  fromName: string | null;
+  format: 'html' | 'markdown' | 'blocks' | null;
+  htmlContent: string | null;
+  textContent: string | null;
+  markdownContent: string | null;
+  blocksContent: unknown;
+  templateId: string | null;
+};
+export type CampaignAbTest = { testPercent: number; metric: 'opens' | 'clicks'; waitMinutes: number };
+
 /**
  * A marketing campaign (marketing-api.md, Campaigns): its design and target lists while a draft,
  * then its progress. Status: draft -> validating -> scheduled -> sending -> sent; validating goes
@@ -54,6 +69,14 @@ export const campaigns = pgTable(
     // When the last recipient was queued; the campaign is `sent` (completed_at) once every message has an outcome.
     queuedAt: timestampColumn('queued_at'),
     startedAt: timestampColumn('started_at'),
+    // A/B test (lib/core/campaigns/internal/ab-test.ts): null on a plain campaign.
+    variants: jsonb('variants').$type<CampaignVariant[]>(),
+    abTest: jsonb('ab_test').$type<CampaignAbTest>(),
+    // testing -> waiting -> winner_sent, each change committed with what it makes durable.
+    abPhase: text('ab_phase'),
+    winnerVariantId: text('winner_variant_id'),
+    testQueuedAt: timestampColumn('test_queued_at'),
+    abWaitUntil: timestampColumn('ab_wait_until'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -82,6 +105,8 @@ export const campaignRecipients = pgTable(
     contactId: uuid('contact_id').notNull(),
     accountId: uuid('account_id').notNull(),
     email: text('email').notNull(),
+    // The A/B variant of a test recipient, drawn when the audience is frozen; null: the rest (the winner's).
+    variantId: text('variant_id'),
     // Set by the campaign's unsubscribe link (one-click or the page).
     unsubscribedAt: timestampColumn('unsubscribed_at'),
   },
@@ -173,4 +198,29 @@ export const campaignProviderCounters = pgTable(
     opened: tally('opened'),
   },
   (table) => [primaryKey({ columns: [table.campaignId, table.provider, table.writer] })],
+);
+
+/** An A/B campaign's numbers per variant (its test recipients, then the rest under the winner), per writer. */
+export const campaignVariantCounters = pgTable(
+  'campaign_variant_counters',
+  {
+    campaignId: uuid('campaign_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    writer: smallint('writer').notNull().default(0),
+    accountId: uuid('account_id').notNull(),
+    recipients: tally('recipients'),
+    delivered: tally('delivered'),
+    deferred: tally('deferred'),
+    bounced: tally('bounced'),
+    failed: tally('failed'),
+    suppressed: tally('suppressed'),
+    opened: tally('opened'),
+    clicked: tally('clicked'),
+    complained: tally('complained'),
+    unsubscribed: tally('unsubscribed'),
+    cancelled: tally('cancelled'),
+    totalOpens: tally('total_opens'),
+    totalClicks: tally('total_clicks'),
+  },
+  (table) => [primaryKey({ columns: [table.campaignId, table.variantId, table.writer] })],
 );

@@ -53,6 +53,8 @@ export const messages = pgTable(
     domainId: uuid('domain_id').notNull(),
     contentId: uuid('content_id').notNull(),
     campaignId: uuid('campaign_id'),
+    // The A/B variant whose content this campaign message carries.
+    campaignVariantId: text('campaign_variant_id'),
     contactId: uuid('contact_id'),
     direction: text('direction').notNull().default('outbound'),
     messageIdHeader: text('message_id_header').notNull(),

@@ -7,6 +7,7 @@ import type { DbOrTx } from '@/lib/db/client';
 import { campaigns, contactLists, templates } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
 import type { UpdateCampaignInput } from '../schemas';
+import { abTestColumns } from './ab-test-design';
 
 type Design = Omit<UpdateCampaignInput, 'name'>;
 
@@ -50,6 +51,7 @@ export async function designColumns(
     columns.trackOpens = input.tracking?.open ?? null;
     columns.trackClicks = input.tracking?.click ?? null;
   }
+  Object.assign(columns, await abTestColumns(db, accountId, input, config));
   return columns;
 }
 

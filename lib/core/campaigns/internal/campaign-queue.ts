@@ -79,13 +79,16 @@ export async function cancelCampaignMessages(
       update messages m set status = 'cancelled', next_attempt_at = null, lease_until = null, locked_by = null,
         updated_at = ${at.toISOString()}::timestamptz
       from target t where m.id = t.id
-      returning t.status as was, t.mailbox_provider as provider
-    ) select was = 'deferred' as was_deferred, provider, count(*)::int as n from done group by 1, 2`);
+      returning t.status as was, t.mailbox_provider as provider, m.campaign_variant_id as variant
+    ) select was = 'deferred' as was_deferred, provider, variant, count(*)::int as n from done group by 1, 2, 3`);
   const ref = { campaignId: campaign.id, accountId: campaign.accountId };
   const tally = new CampaignTally();
   let n = 0;
-  for (const group of rowsOf<{ was_deferred: boolean; provider: string | null; n: number }>(result)) {
-    tally.addCancelled({ ...ref, mailboxProvider: group.provider }, Number(group.n), group.was_deferred);
+  for (const group of rowsOf<{ was_deferred: boolean; provider: string | null; variant: string | null; n: number }>(
+    result,
+  )) {
+    const message = { ...ref, mailboxProvider: group.provider, campaignVariantId: group.variant };
+    tally.addCancelled(message, Number(group.n), group.was_deferred);
     n += Number(group.n);
   }
   tally.addCancelled(ref, neverQueued, false);

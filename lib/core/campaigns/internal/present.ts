@@ -2,6 +2,7 @@ import { presentFormat } from '@/lib/core/templates/internal/present';
 import type { CampaignTotals } from '../campaign-counters';
 import type { campaigns } from '@/lib/db/schema';
 import type { CampaignStatus } from '../schemas';
+import { presentAbTest } from './ab-test-design';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignCounts = { recipients: number; queued: number; waiting: number } & CampaignTotals;
@@ -25,6 +26,7 @@ export function presentCampaign(row: CampaignRow, counts: CampaignCounts | null 
     send_at: row.sendAt?.toISOString() ?? null,
     validation_errors: row.validationErrors,
     counts,
+    ...presentAbTest(row),
     started_at: row.startedAt?.toISOString() ?? null,
     queued_at: row.queuedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,

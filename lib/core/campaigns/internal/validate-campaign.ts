@@ -16,6 +16,7 @@ import {
 } from '../campaign-content';
 import type { CampaignRow } from './present';
 import { campaignSenderDomain } from './queries';
+import { validateAbTest } from './ab-test-design';
 
 export const NOBODY = 'nobody would receive it: the lists have no confirmed, subscribed, unsuppressed members';
 
@@ -79,6 +80,7 @@ export async function validateCampaign(
     if (isEmpty) fail('list_ids', NOBODY);
   }
 
+  if (content && errors.length === 0) errors.push(...(await validateAbTest(services, db, row, liveLists)));
   let sample: Validation['sample'] = null;
   if (content && errors.length === 0)
     sample = await renderSample(services, db, row.accountId, content, liveLists, fail);

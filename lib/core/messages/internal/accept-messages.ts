@@ -42,6 +42,8 @@ export type Acceptance = {
     metadataRetentionDays: number;
     dataRetentionDays: number;
     campaignId?: string | null;
+    /** An A/B campaign's message: the variant whose content it carries. */
+    campaignVariantId?: string | null;
     /** Conversation: one message to many, so every envelope recipient's row carries one Message-ID. */
     isOneMessage?: boolean;
     /** SMTP: the Message-ID the raw content already carries, so that the rows name the same one. */
@@ -164,6 +166,7 @@ export function messageRow(acceptance: Acceptance, contentId: string, recipient:
     domainId: acceptance.sender.domainId,
     contentId,
     campaignId: options.campaignId ?? null,
+    campaignVariantId: options.campaignVariantId ?? null,
     contactId: recipient.contactId ?? null,
     messageIdHeader: own.messageIdHeader,
     sender: acceptance.sender.email,
