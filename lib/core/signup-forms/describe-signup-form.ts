@@ -1,0 +1,60 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { loadAttributeDefinitions } from '@/lib/core/contacts/internal/queries';
+import type { AttributeType } from '@/lib/core/contacts/attribute-values';
+import type { Services } from '@/lib/core/context';
+import { accounts, contactAttributeDefinitions, signupForms } from '@/lib/db/schema';
+import { isUuid } from '@/lib/shared/ids';
+import { fieldLabel } from './internal/present';
+
+export type HostedForm = {
+  id: string;
+  name: string;
+  accountName: string;
+  isDoubleOptIn: boolean;
+  fields: { key: string; label: string; type: AttributeType }[];
+};
+
+/**
+ * What the hosted page (GET /f/{form_id}) shows: the form's name, the account's name and the
+ * fields asked for, with their types and labels. Null for a form that is not live. Unsafe: public.
+ */
+export async function unsafeDescribeSignupForm(
+  services: Pick<Services, 'db'>,
+  formId: string,
+): Promise<HostedForm | null> {
+  if (!isUuid(formId)) return null;
+  const [found] = await services.db
+    .select({ form: signupForms, accountName: accounts.name })
+    .from(signupForms)
+    .innerJoin(accounts, eq(accounts.id, signupForms.accountId))
+    .where(
+      and(
+        eq(signupForms.id, formId.toLowerCase()),
+        isNull(signupForms.deletedAt),
+        isNull(accounts.deletedAt),
+        eq(accounts.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!found) return null;
+  const labels = new Map(
+    (
+      await services.db
+        .select({ key: contactAttributeDefinitions.key, label: contactAttributeDefinitions.label })
+        .from(contactAttributeDefinitions)
+        .where(eq(contactAttributeDefinitions.accountId, found.form.accountId))
+    ).map((row) => [row.key, row.label]),
+  );
+  const types = new Map(
+    (await loadAttributeDefinitions(services.db, found.form.accountId)).map((row) => [row.key, row.type]),
+  );
+  return {
+    id: found.form.id,
+    name: found.form.name,
+    accountName: found.accountName,
+    isDoubleOptIn: found.form.isDoubleOptIn,
+    fields: found.form.fields
+      .filter((key) => types.has(key))
+      .map((key) => ({ key, label: labels.get(key) || fieldLabel(key), type: types.get(key)! })),
+  };
+}
