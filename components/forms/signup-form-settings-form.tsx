@@ -79,8 +79,18 @@ export function SignupFormSettingsForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <Field label="Name" htmlFor="signup-form-name" hint="Shown as the title of the hosted page." error={errors.name?.message}>
-        <TextInput id="signup-form-name" autoComplete="off" isInvalid={Boolean(errors.name)} {...form.register('name')} />
+      <Field
+        label="Name"
+        htmlFor="signup-form-name"
+        hint="Shown as the title of the hosted page."
+        error={errors.name?.message}
+      >
+        <TextInput
+          id="signup-form-name"
+          autoComplete="off"
+          isInvalid={Boolean(errors.name)}
+          {...form.register('name')}
+        />
       </Field>
       <fieldset className="space-y-2" aria-describedby="signup-form-lists-hint">
         <legend className="text-sm font-medium text-slate-800">Lists a signup joins</legend>

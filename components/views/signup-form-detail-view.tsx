@@ -94,7 +94,11 @@ export function SignupFormDetailView({ accountId, formId }: { accountId: string;
             name="lists"
             label="Lists"
             value={formatCount(data.list_ids.length)}
-            detail={<span className="wrap-anywhere">{data.list_ids.map((id) => listNames.get(id) ?? 'deleted list').join(', ')}</span>}
+            detail={
+              <span className="wrap-anywhere">
+                {data.list_ids.map((id) => listNames.get(id) ?? 'deleted list').join(', ')}
+              </span>
+            }
           />
         </div>
         <section className="space-y-2" aria-labelledby="hosted-link">
@@ -103,7 +107,10 @@ export function SignupFormDetailView({ accountId, formId }: { accountId: string;
           </h2>
           <p className="text-sm text-slate-600">Share this link anywhere: it opens the form on its own page.</p>
           <div className="flex items-center gap-2">
-            <code className="min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 text-sm wrap-anywhere" data-testid="public-url">
+            <code
+              className="min-w-0 flex-1 rounded-md bg-slate-100 px-3 py-2 text-sm wrap-anywhere"
+              data-testid="public-url"
+            >
               {data.public_url}
             </code>
             <CopyButton value={data.public_url} what="link to the hosted page" />
@@ -126,13 +133,18 @@ export function SignupFormDetailView({ accountId, formId }: { accountId: string;
               <CopyButton value={data.embed_html} what="embed snippet" />
             </div>
             <p className="text-sm text-slate-600">Paste this HTML where the form should appear. It needs no script.</p>
-            <pre className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100" data-testid="embed-html">
+            <pre
+              className="max-h-80 overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"
+              data-testid="embed-html"
+            >
               {data.embed_html}
             </pre>
           </div>
           <div className="min-w-0 space-y-2">
             <h2 className="text-base font-semibold text-slate-900">Preview</h2>
-            <p className="text-sm text-slate-600">The snippet as a page shows it, before your site&apos;s styles apply.</p>
+            <p className="text-sm text-slate-600">
+              The snippet as a page shows it, before your site&apos;s styles apply.
+            </p>
             {/* No scripts and no form submission in the frame: a preview cannot sign anyone up. */}
             <iframe
               title="Preview of the signup form"
@@ -143,7 +155,11 @@ export function SignupFormDetailView({ accountId, formId }: { accountId: string;
           </div>
         </section>
       </div>
-      <EditSignupFormDialog accountId={accountId} form={dialog === 'edit' ? data : null} onClose={() => setDialog(null)} />
+      <EditSignupFormDialog
+        accountId={accountId}
+        form={dialog === 'edit' ? data : null}
+        onClose={() => setDialog(null)}
+      />
       <DeleteSignupFormDialog
         accountId={accountId}
         form={dialog === 'delete' ? data : null}

@@ -20,7 +20,9 @@ export function SignupFormsView({ accountId }: { accountId: string }) {
   const [isCreating, setIsCreating] = useState(false);
   const rows = forms.data?.data ?? [];
   const listNames = new Map((lists.data?.data ?? []).map((list) => [list.id, list.name]));
-  const createButton = can('lists:write') ? <Button onClick={() => setIsCreating(true)}>Create signup form</Button> : null;
+  const createButton = can('lists:write') ? (
+    <Button onClick={() => setIsCreating(true)}>Create signup form</Button>
+  ) : null;
 
   return (
     <>

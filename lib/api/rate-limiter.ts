@@ -121,11 +121,14 @@ export function createSignInLimiter(
 }
 
 /** `attempts` requests per key, refilled evenly over `windowSeconds`; every request counts. */
-export function createKeyLimiter(
-  options: Options & { attempts: number; windowSeconds: number; kind: string },
-): { take(key: string): Promise<boolean> } {
+export function createKeyLimiter(options: Options & { attempts: number; windowSeconds: number; kind: string }): {
+  take(key: string): Promise<boolean>;
+} {
   const take = guardedStore(options);
-  const limits: BucketLimits = { capacity: options.attempts, refillPerSecond: options.attempts / options.windowSeconds };
+  const limits: BucketLimits = {
+    capacity: options.attempts,
+    refillPerSecond: options.attempts / options.windowSeconds,
+  };
   return { take: async (key) => (await take([`${options.kind}:${key}`], limits)).isAllowed };
 }
 

@@ -74,7 +74,12 @@ export function registerSignupPages(app: ApiApp, deps: ApiDeps): void {
       return page(c, 410, 'Already confirmed', '<p>This confirmation link was already used. Nothing changed.</p>');
     if (outcome.kind === 'expired')
       return page(c, 410, 'Link expired', '<p>This confirmation link has expired. Sign up again to get a new one.</p>');
-    return page(c, 404, 'Link not valid', '<p>This confirmation link is not valid. It may have been copied incompletely.</p>');
+    return page(
+      c,
+      404,
+      'Link not valid',
+      '<p>This confirmation link is not valid. It may have been copied incompletely.</p>',
+    );
   });
 
   app.get('/f/:formId', async (c) => {
@@ -103,7 +108,9 @@ export function registerSignupPages(app: ApiApp, deps: ApiDeps): void {
       return form ? formPage(c, form, 400, error.message) : page(c, 404, 'Form not found', `<p>${NOT_FOUND}</p>`);
     }
     if (outcome.kind === 'not_found')
-      return isJson ? c.json({ message: 'signup form not found' }, 404) : page(c, 404, 'Form not found', `<p>${NOT_FOUND}</p>`);
+      return isJson
+        ? c.json({ message: 'signup form not found' }, 404)
+        : page(c, 404, 'Form not found', `<p>${NOT_FOUND}</p>`);
     if (outcome.kind === 'rate_limited') {
       c.header('Retry-After', '600');
       const message = 'too many signups from this network: try again in a few minutes';
@@ -115,7 +122,12 @@ export function registerSignupPages(app: ApiApp, deps: ApiDeps): void {
     if (isJson)
       return c.json({ object: 'signup', status: outcome.isDoubleOptIn ? 'confirmation_sent' : 'subscribed', message });
     if (outcome.redirectUrl) return c.redirect(outcome.redirectUrl, 303);
-    return page(c, 200, outcome.isDoubleOptIn ? 'Check your inbox' : 'You are subscribed', `<p>${escapeHtml(message)}</p>`);
+    return page(
+      c,
+      200,
+      outcome.isDoubleOptIn ? 'Check your inbox' : 'You are subscribed',
+      `<p>${escapeHtml(message)}</p>`,
+    );
   });
 }
 
@@ -134,7 +146,9 @@ async function readPosted(c: Context, isJson: boolean): Promise<Record<string, u
   if (!isJson) return Object.fromEntries(new URLSearchParams(text));
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : dropped;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : dropped;
   } catch {
     return dropped;
   }

@@ -34,6 +34,10 @@ export async function unsafeGetRecipientPreferences(
     .orderBy(asc(contactLists.name), asc(contactLists.id));
   return {
     ...target,
-    memberships: rows.map((row) => ({ listId: row.listId, name: row.name, isSubscribed: row.status !== 'unsubscribed' })),
+    memberships: rows.map((row) => ({
+      listId: row.listId,
+      name: row.name,
+      isSubscribed: row.status !== 'unsubscribed',
+    })),
   };
 }

@@ -32,7 +32,10 @@ export const createSignupForm = defineVerb({
           updatedAt: at,
         })
         .returning();
-      await recordAuditEvent(tx, ctx, { action: 'signup_form.create', resource: { type: 'signup_form', id: created!.id } });
+      await recordAuditEvent(tx, ctx, {
+        action: 'signup_form.create',
+        resource: { type: 'signup_form', id: created!.id },
+      });
       return created!;
     });
     const sending = await findConfirmationSending(db, accountId);

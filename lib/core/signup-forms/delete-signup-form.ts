@@ -30,7 +30,10 @@ export const deleteSignupForm = defineVerb({
         )
         .returning({ id: signupForms.id, name: signupForms.name });
       if (!changed) throw notFound('signup form not found');
-      await recordAuditEvent(tx, ctx, { action: 'signup_form.delete', resource: { type: 'signup_form', id: changed.id } });
+      await recordAuditEvent(tx, ctx, {
+        action: 'signup_form.delete',
+        resource: { type: 'signup_form', id: changed.id },
+      });
       return changed;
     });
     return { message: `signup form ${row.id} (${row.name}) deleted` };

@@ -120,7 +120,10 @@ async function recordSignup(
   if (recent) return;
   const sending = await findConfirmationSending(tx, form.accountId);
   if (!sending) {
-    services.logger.warn({ formId: form.id }, 'signup confirmation not mailed: the account has no verified marketing domain');
+    services.logger.warn(
+      { formId: form.id },
+      'signup confirmation not mailed: the account has no verified marketing domain',
+    );
     return;
   }
   const screened = screenRecipient(email.email, await loadReputationShield(tx, form.accountId));
@@ -208,7 +211,14 @@ async function applyMemberships(tx: Tx, form: SignupFormRow, contactId: string, 
     if (current === null && next)
       await tx
         .insert(listMemberships)
-        .values({ listId, contactId, accountId: form.accountId, subscriptionStatus: next, createdAt: at, updatedAt: at })
+        .values({
+          listId,
+          contactId,
+          accountId: form.accountId,
+          subscriptionStatus: next,
+          createdAt: at,
+          updatedAt: at,
+        })
         .onConflictDoNothing();
     else if (next)
       await tx

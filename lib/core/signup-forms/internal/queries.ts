@@ -16,7 +16,11 @@ export async function getSignupFormInAccount(db: DbOrTx, accountId: string, form
     .select()
     .from(signupForms)
     .where(
-      and(eq(signupForms.accountId, accountId), eq(signupForms.id, formId.toLowerCase()), isNull(signupForms.deletedAt)),
+      and(
+        eq(signupForms.accountId, accountId),
+        eq(signupForms.id, formId.toLowerCase()),
+        isNull(signupForms.deletedAt),
+      ),
     )
     .limit(1);
   if (!row) throw notFound('signup form not found');
@@ -32,7 +36,9 @@ export async function checkFormLists(db: DbOrTx, accountId: string, listIds: str
     : await db
         .select({ id: contactLists.id })
         .from(contactLists)
-        .where(and(eq(contactLists.accountId, accountId), inArray(contactLists.id, ids), isNull(contactLists.deletedAt)));
+        .where(
+          and(eq(contactLists.accountId, accountId), inArray(contactLists.id, ids), isNull(contactLists.deletedAt)),
+        );
   const live = new Set(found.map((row) => row.id));
   const missing = ids.find((id) => !live.has(id));
   if (missing !== undefined) throw invalidInput(`list_ids: no list ${missing} in this account`, 'list_ids');
@@ -45,7 +51,8 @@ export async function checkFormFields(db: DbOrTx, accountId: string, fields: str
   for (const key of fields) {
     if ((BUILT_IN_FIELDS as readonly string[]).includes(key) || key === HONEYPOT_FIELD)
       throw invalidInput(`fields: ${key} is always on the form; list only attribute keys`, 'fields');
-    if (!defined.has(key)) throw invalidInput(`fields: ${key} is not one of the account's contact attributes`, 'fields');
+    if (!defined.has(key))
+      throw invalidInput(`fields: ${key} is not one of the account's contact attributes`, 'fields');
   }
   return fields;
 }

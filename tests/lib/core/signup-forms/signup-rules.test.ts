@@ -61,7 +61,11 @@ describe('posted values', () => {
 
   it('a browser post is read by type; empty fields are not sent at all', () => {
     expect(
-      readSignupValues({ first_name: ' Ada ', last_name: '', age: '42', vip: 'on', birthday: '', company: 'X' }, fields, true),
+      readSignupValues(
+        { first_name: ' Ada ', last_name: '', age: '42', vip: 'on', birthday: '', company: 'X' },
+        fields,
+        true,
+      ),
     ).toEqual({ firstName: 'Ada', lastName: undefined, attributes: { age: 42, vip: true, company: 'X' } });
   });
 
@@ -74,7 +78,9 @@ describe('posted values', () => {
   });
 
   it('fields the form does not ask for are ignored, prototype keys included', () => {
-    expect(readSignupValues({ secret: 'x', __proto__: { age: 1 }, constructor: 'y' }, fields, false).attributes).toEqual({});
+    expect(
+      readSignupValues({ secret: 'x', __proto__: { age: 1 }, constructor: 'y' }, fields, false).attributes,
+    ).toEqual({});
   });
 
   it('an oversize name or value is a robot, not an error', () => {
@@ -87,7 +93,10 @@ describe('the confirmation mail', () => {
   const url = 'https://mail.example/f/confirm/abc';
 
   it('puts the link where the placeholder is, or below the text', () => {
-    const placed = confirmationMail({ confirmationSubject: null, confirmationText: 'Hi!\n\n{{ confirm_url }}\n\nBye' }, url);
+    const placed = confirmationMail(
+      { confirmationSubject: null, confirmationText: 'Hi!\n\n{{ confirm_url }}\n\nBye' },
+      url,
+    );
     expect(placed.text).toBe(`Hi!\n\n${url}\n\nBye`);
     const below = confirmationMail({ confirmationSubject: 'Confirm', confirmationText: 'Hi!' }, url);
     expect(below).toMatchObject({ subject: 'Confirm', text: `Hi!\n\n${url}` });
