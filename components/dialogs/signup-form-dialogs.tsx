@@ -89,8 +89,8 @@ export function DeleteSignupFormDialog({
     >
       <p>
         <strong className="wrap-anywhere">{form?.name}</strong>: its hosted page and every copy of its snippet stop
-        working, and confirmation links not yet opened stop working too. The {formatCount(form?.signup_count ?? 0)}{' '}
-        signups it brought stay as contacts on their lists.
+        working, and confirmation links not yet opened stop working too. The contacts it signed up (
+        {formatCount(form?.signup_count ?? 0)} so far) stay on their lists.
       </p>
     </ConfirmDialog>
   );
