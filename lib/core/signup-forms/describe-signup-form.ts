@@ -1,5 +1,4 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { loadAttributeDefinitions } from '@/lib/core/contacts/internal/queries';
 import type { AttributeType } from '@/lib/core/contacts/attribute-values';
 import type { Services } from '@/lib/core/context';
 import { accounts, contactAttributeDefinitions, signupForms } from '@/lib/db/schema';
@@ -37,24 +36,28 @@ export async function unsafeDescribeSignupForm(
     )
     .limit(1);
   if (!found) return null;
-  const labels = new Map(
+  const definitions = new Map(
     (
       await services.db
-        .select({ key: contactAttributeDefinitions.key, label: contactAttributeDefinitions.label })
+        .select({
+          key: contactAttributeDefinitions.key,
+          type: contactAttributeDefinitions.type,
+          label: contactAttributeDefinitions.label,
+        })
         .from(contactAttributeDefinitions)
         .where(eq(contactAttributeDefinitions.accountId, found.form.accountId))
-    ).map((row) => [row.key, row.label]),
-  );
-  const types = new Map(
-    (await loadAttributeDefinitions(services.db, found.form.accountId)).map((row) => [row.key, row.type]),
+    ).map((row) => [row.key, row]),
   );
   return {
     id: found.form.id,
     name: found.form.name,
     accountName: found.accountName,
     isDoubleOptIn: found.form.isDoubleOptIn,
-    fields: found.form.fields
-      .filter((key) => types.has(key))
-      .map((key) => ({ key, label: labels.get(key) || fieldLabel(key), type: types.get(key)! })),
+    fields: found.form.fields.flatMap((key) => {
+      const definition = definitions.get(key);
+      return definition
+        ? [{ key, label: definition.label || fieldLabel(key), type: definition.type as AttributeType }]
+        : [];
+    }),
   };
 }
