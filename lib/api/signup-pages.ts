@@ -23,10 +23,19 @@ const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f4f5;color:#1
 
 type Status = 200 | 400 | 404 | 410 | 429;
 
-function page(c: Context, status: Status, title: string, body: string) {
+function page(c: Context, status: Status, title: string, body: string, formAction?: string) {
+  const headers = formAction
+    ? {
+        ...PAGE_HEADERS,
+        'content-security-policy': PAGE_HEADERS['content-security-policy'].replace(
+          "form-action 'self'",
+          `form-action 'self' ${formAction}`,
+        ),
+      }
+    : PAGE_HEADERS;
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-  return c.body(html, status, PAGE_HEADERS);
+  return c.body(html, status, headers);
 }
 
 const INPUT_TYPES: Record<string, string> = { number: 'number', date: 'date', string: 'text', datetime: 'text' };
@@ -52,6 +61,7 @@ ${fields.join('\n')}
 <div class="hp" aria-hidden="true"><input name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></div>
 <button type="submit">Subscribe</button>
 </form>${form.isDoubleOptIn ? '<p class="note">We will send you an email to confirm.</p>' : ''}`,
+    form.redirectUrl ? new URL(form.redirectUrl).origin : undefined,
   );
 }
 

@@ -10,6 +10,8 @@ export type HostedForm = {
   name: string;
   accountName: string;
   isDoubleOptIn: boolean;
+  /** Where a post sends the browser: the page's form-action must allow it, as browsers check redirects too. */
+  redirectUrl: string | null;
   fields: { key: string; label: string; type: AttributeType }[];
 };
 
@@ -53,6 +55,7 @@ export async function unsafeDescribeSignupForm(
     name: found.form.name,
     accountName: found.accountName,
     isDoubleOptIn: found.form.isDoubleOptIn,
+    redirectUrl: found.form.redirectUrl,
     fields: found.form.fields.flatMap((key) => {
       const definition = definitions.get(key);
       return definition
