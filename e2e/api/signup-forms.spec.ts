@@ -257,15 +257,22 @@ test('a signup never changes an unsubscribed membership, a suppression, or attri
 });
 
 test('parallel signups of one address make one contact and at most one confirmation mail', async () => {
+  // An account of its own: the shared server's deliveries to example.org bounce, and a few bounces
+  // pause the sending domain the earlier tests' confirmation mails went from.
+  const { api: fresh } = await newAccount('Signup forms (parallel)');
+  const domain = `signup-parallel-${stamp}.example.com`;
+  await verifiedDomain(fresh, domain);
+  expect((await fresh.put(fresh.account(`/domains/${domain}`), { sending_type: 'marketing' })).status).toBe(200);
+  const list = (await fresh.post(fresh.account('/lists'), { name: 'Parallel' })).body.id;
+  const form = (await fresh.post(fresh.account('/signup-forms'), { name: 'Parallel', list_ids: [list] })).body.id;
   const address = email('parallel');
   const answers = await Promise.all(
-    Array.from({ length: 8 }, (_, index) => postJson(formId, { email: address, first_name: `P${index}` })),
+    Array.from({ length: 8 }, (_, index) => postJson(form, { email: address, first_name: `P${index}` })),
   );
   for (const answer of answers) expect(answer.status).toBe(200);
-  expect((await api.get(api.account(`/contacts?email=${encodeURIComponent(address)}`))).body.data).toHaveLength(1);
-  await expect
-    .poll(async () => (await confirmationMails(address)).length, { intervals: BACKGROUND_POLL_INTERVALS })
-    .toBe(1);
+  expect((await fresh.get(fresh.account(`/contacts?email=${encodeURIComponent(address)}`))).body.data).toHaveLength(1);
+  const mails = await fresh.get(fresh.account(`/messages?recipient=${encodeURIComponent(address)}&limit=100`));
+  expect(mails.body.data).toHaveLength(1);
 });
 
 test('without a verified marketing domain the form says so, and the public post answers the same', async () => {

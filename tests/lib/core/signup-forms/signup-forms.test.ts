@@ -85,6 +85,21 @@ describe('signups and confirmation', () => {
     expect(links).toHaveLength(1);
   });
 
+  it('parallel signups of one address make one contact and one confirmation mail', async () => {
+    const formId = await newForm();
+    await Promise.all(
+      Array.from({ length: 6 }, (_, index) => submit(formId, { email: 'par@example.org', first_name: `P${index}` })),
+    );
+    const found = await services.db.select().from(contacts).where(eq(contacts.email, 'par@example.org'));
+    expect(found).toHaveLength(1);
+    const links = await services.db
+      .select()
+      .from(signupConfirmations)
+      .where(eq(signupConfirmations.contactId, found[0]!.id));
+    expect(links).toHaveLength(1);
+    await latestLink('par@example.org');
+  });
+
   it('a single opt-in signup is confirmed at once, and unsubscribed or complained members stay as they are', async () => {
     const formId = await newForm({ double_opt_in: false });
     await submit(formId, { email: 'cy@example.org' });
