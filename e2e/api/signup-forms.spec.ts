@@ -5,7 +5,7 @@ import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE } from '../../lib/core/ca
 import { SecretBox } from '../../lib/shared/crypto';
 import type { ApiClient, ApiResponse } from '../support/client';
 import { dashboardSession } from '../support/dashboard-session';
-import { BACKGROUND_POLL_INTERVALS, verifiedDomain } from '../support/sending';
+import { verifiedDomain } from '../support/sending';
 import { newAccount, sharedServer } from '../support/shared';
 
 /**
