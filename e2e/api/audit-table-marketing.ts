@@ -224,7 +224,8 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/preflight': 'a check of the content: changes nothing',
   'POST /v2/accounts/{account_id}/signup-forms': {
     action: 'signup_form.create',
-    call: async (s) => s.api.post(s.api.account('/signup-forms'), { name: 'audited', list_ids: [await list(s)] }),
+    prepare: list,
+    call: (s, listId) => s.api.post(s.api.account('/signup-forms'), { name: 'audited', list_ids: [listId] }),
     resource: id,
     refused: act('/signup-forms', { name: 'audited', list_ids: [] }),
   },
