@@ -46,7 +46,12 @@ function formPage(c: Context, form: HostedForm, status: Status = 200, error?: st
   const fields = form.fields.map((item) =>
     item.type === 'boolean'
       ? `<label><input name="${escapeHtml(item.key)}" type="checkbox"> ${escapeHtml(item.label)}</label>`
-      : field(item.key, item.label, INPUT_TYPES[item.type] ?? 'text', item.type === 'number' ? ' step="any"' : ''),
+      : field(
+          item.key,
+          `${item.label} (optional)`,
+          INPUT_TYPES[item.type] ?? 'text',
+          item.type === 'number' ? ' step="any"' : '',
+        ),
   );
   return page(
     c,
