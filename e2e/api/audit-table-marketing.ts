@@ -50,6 +50,8 @@ const abWaiting = async (s: Suite) => {
     .toBe('waiting');
   return id as string;
 };
+const signupForm = async (s: Suite) =>
+  (await post(s, '/signup-forms', { name: unique(s, 'form'), list_ids: [await list(s)] })).id as string;
 
 /** The audit table's rows for contacts, lists, templates, media and campaigns (audit-table.ts has the rest). */
 export const MARKETING_WRITES: Record<string, Case | string> = {
@@ -252,4 +254,25 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
   },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': 'a test send: counted, not audited',
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/preflight': 'a check of the content: changes nothing',
+  'POST /v2/accounts/{account_id}/signup-forms': {
+    action: 'signup_form.create',
+    prepare: list,
+    call: (s, listId) => s.api.post(s.api.account('/signup-forms'), { name: 'audited', list_ids: [listId] }),
+    resource: id,
+    refused: act('/signup-forms', { name: 'audited', list_ids: [] }),
+  },
+  'PUT /v2/accounts/{account_id}/signup-forms/{form_id}': {
+    action: 'signup_form.update',
+    prepare: signupForm,
+    call: put('/signup-forms/$', { name: 'renamed' }),
+    resource: prepared,
+    refused: unknownIn(put('/signup-forms/$', { name: 'renamed' })),
+  },
+  'DELETE /v2/accounts/{account_id}/signup-forms/{form_id}': {
+    action: 'signup_form.delete',
+    prepare: signupForm,
+    call: del('/signup-forms/$'),
+    resource: prepared,
+    refused: unknownIn(del('/signup-forms/$')),
+  },
 };

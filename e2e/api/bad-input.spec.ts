@@ -145,6 +145,16 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/send': { send_at: '2099-01-01T00:00:00Z' },
   'POST /v2/accounts/{account_id}/campaigns/{campaign_id}/test': { emails: ['test@example.org'] },
+  'POST /v2/accounts/{account_id}/signup-forms': {
+    name: 'bad input',
+    list_ids: ['01a20000-0000-7000-8000-000000000002'],
+    double_opt_in: true,
+    fields: [],
+    confirmation_subject: 'Confirm',
+    confirmation_text: 'Please confirm: {{ confirm_url }}',
+    redirect_url: 'https://example.com/thanks',
+  },
+  'PUT /v2/accounts/{account_id}/signup-forms/{form_id}': { name: 'bad input 2', double_opt_in: false },
   'POST /v1/email/send': {
     from: { email: `sender@${SENDER_DOMAIN}`, name: 'Sender' },
     recipients: [{ email: 'r@example.org', name: 'R' }],
@@ -191,6 +201,9 @@ test.beforeAll(async () => {
   pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
   pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
+  pathValues.form_id = (
+    await api.post(api.account('/signup-forms'), { name: 'target', list_ids: [pathValues.list_id] })
+  ).body.id;
   pathValues.version = '1';
   pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
   pathValues.variant_id = 'a';

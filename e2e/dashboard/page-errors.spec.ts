@@ -154,8 +154,14 @@ async function makeEverything() {
   // The reset link's page: looking at a link does not spend it, so one serves every load.
   const reset = await runCli(['users', 'reset-password', email], sharedServer().cliEnv);
   expect(reset.code, reset.stderr).toBe(0);
+  const signupForm = await api.post(api.account('/signup-forms'), {
+    name: 'Newsletter signup',
+    list_ids: [list.body.id],
+  });
+  expect(signupForm.status, signupForm.text).toBe(201);
   const params: Record<string, string> = {
     accountId,
+    formId: signupForm.body.id,
     domain,
     messageId: encodeURIComponent(messageId),
     contactId: contact.body.id,

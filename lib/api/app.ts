@@ -10,6 +10,7 @@ import { internalEndpoints } from './internal';
 import { authenticate } from './middleware/authenticate';
 import { registerMedia } from './media';
 import { registerTracking } from './tracking';
+import { registerSignupPages } from './signup-pages';
 import { registerUnsubscribe } from './unsubscribe';
 import { authenticateV1 } from './middleware/authenticate-v1';
 import { rateLimit } from './middleware/rate-limit';
@@ -36,6 +37,7 @@ export function createApiApp(deps: ApiDeps): { app: ApiApp; openApiDocument: () 
   registerTracking(app, deps);
   registerMedia(app, deps);
   registerUnsubscribe(app, deps);
+  registerSignupPages(app, deps);
   app.use('/v2/*', authenticate(deps, { allowApiKeys: true }), rateLimit(deps));
   app.use('/internal/*', authenticate(deps, { allowApiKeys: false }), rateLimit(deps));
   app.use('/v1/*', authenticateV1(deps), rateLimit(deps));

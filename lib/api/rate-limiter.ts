@@ -120,6 +120,18 @@ export function createSignInLimiter(
   };
 }
 
+/** `attempts` requests per key, refilled evenly over `windowSeconds`; every request counts. */
+export function createKeyLimiter(options: Options & { attempts: number; windowSeconds: number; kind: string }): {
+  take(key: string): Promise<boolean>;
+} {
+  const take = guardedStore(options);
+  const limits: BucketLimits = {
+    capacity: options.attempts,
+    refillPerSecond: options.attempts / options.windowSeconds,
+  };
+  return { take: async (key) => (await take([`${options.kind}:${key}`], limits)).isAllowed };
+}
+
 /** The store for these options; a Redis that fails or hangs lets requests through, with a warning now and then. */
 function guardedStore(
   options: Options,

@@ -28,6 +28,8 @@ export type CoreConfig = {
   invitationTtlSeconds: number;
   /** How long audit events are kept (AUDIT_RETENTION_DAYS); the retention job purges older ones. */
   auditRetentionDays: number;
+  /** How long a signup form's confirmation link works (SIGNUP_CONFIRMATION_TTL_SECONDS, a week by default). */
+  signupConfirmationTtlSeconds?: number;
   /** How long a password reset link works (an hour). */
   passwordResetTtlSeconds: number;
   /** What one account's media library may hold in all (MEDIA_QUOTA_MB). */

@@ -18,6 +18,9 @@ export type AttemptLimiter = {
   ): Promise<{ isRateLimited: true } | { isRateLimited: false; result: T | null }>;
 };
 
+/** Requests counted per key (a client address, a hashed email), refilled over a window: false once none is left. */
+export type KeyLimiter = { take(key: string): Promise<boolean> };
+
 /** What every verb may use besides its input. Built by lib/server once per process. */
 export type Services = {
   db: Db;
@@ -34,6 +37,8 @@ export type Services = {
   passwordAttempts: AttemptLimiter;
   /** Password reset requests, counted per client address and per email, apart from passwordAttempts. */
   resetRequests: AttemptLimiter;
+  /** Public signup form posts, per client address and per email; absent (tests, CLI): not limited. */
+  signupLimits?: { perClient: KeyLimiter; perEmail: KeyLimiter };
 };
 
 export type VerbContext = Services & {

@@ -96,6 +96,7 @@ export function settingsOf(e: Env): Config {
     systemSender: e.SYSTEM_SENDER,
     invitationTtlSeconds: e.INVITATION_TTL_SECONDS,
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
+    signupConfirmationTtlSeconds: e.SIGNUP_CONFIRMATION_TTL_SECONDS,
     mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },

@@ -155,6 +155,12 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 3600)
     .default(3600),
+  SIGNUP_CONFIRMATION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 24 * 3600)
+    .default(7 * 24 * 3600),
   MEDIA_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(100),
   // Tuning knobs, mostly for tests and benchmarks.
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).default(100),

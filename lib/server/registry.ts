@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
+import { createKeyLimiter, createRateLimiter, type RateLimiter } from '@/lib/api/rate-limiter';
 import type { Services } from '@/lib/core/context';
 import { createDnsLookup } from '@/lib/core/domains/dns-lookup';
 import { useCounterRowsFor } from '@/lib/core/statistics/counter-writers';
@@ -68,6 +68,7 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     passwordAttempts: createAccountSignInLimiter({ redis, secrets, logger }, 'password'),
     // Apart from the above: reset requests anyone can make for an address must not lock its owner out of changing it.
     resetRequests: createAccountSignInLimiter({ redis, secrets, logger }, 'password-reset'),
+    signupLimits: createSignupLimits({ redis, secrets, logger }),
     async close() {
       await registry.renderer.close();
       redis?.disconnect();
@@ -75,4 +76,16 @@ export async function buildRegistry(config: Config, logger: Logger): Promise<Reg
     },
   };
   return registry;
+}
+
+/**
+ * Public signup form posts: 30 per client address per 10 minutes (an office behind one address can
+ * still sign up), 5 per email per hour (nobody's inbox is filled with confirmation mail).
+ */
+function createSignupLimits(options: { redis: Redis | null; secrets: SecretBox; logger: Logger }) {
+  const base = { redis: options.redis, namespace: options.secrets.fingerprint().slice(0, 12), logger: options.logger };
+  return {
+    perClient: createKeyLimiter({ ...base, attempts: 30, windowSeconds: 600, kind: 'signup-client' }),
+    perEmail: createKeyLimiter({ ...base, attempts: 5, windowSeconds: 3600, kind: 'signup-email' }),
+  };
 }

@@ -10,7 +10,7 @@ import type { TlsMaterial } from './tls';
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** Paths the API app serves; everything else belongs to the dashboard. */
-const API_PATH = /^\/(v2|v1|t|u|media|internal)(\/|$)/;
+const API_PATH = /^\/(v2|v1|t|u|f|media|internal)(\/|$)/;
 
 /** The only paths served over plain HTTP (HTTP_PORT): tracking links and public media (both appear in mail). */
 const TRACKING_PATH = /^\/(t|media)\//;

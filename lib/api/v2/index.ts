@@ -19,6 +19,7 @@ import { subAccountEndpoints } from './sub-accounts';
 import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
 import { campaignEndpoints } from './campaigns';
+import { signupFormEndpoints } from './signup-forms';
 
 /**
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
@@ -45,6 +46,7 @@ const definitions = [
   ...templateEndpoints,
   ...mediaEndpoints,
   ...campaignEndpoints,
+  ...signupFormEndpoints,
 ];
 
 export const v2Endpoints: Endpoint[] = definitions;

@@ -96,5 +96,10 @@ function audienceCheck(errors: CampaignValidationError[], validation: Validation
     return check('audience', 'fail', failed.map((error) => error.message).join('; '), { count: count ?? 0 });
   if (count === null)
     return check('audience', 'skipped', 'counted once the campaign has a usable sending domain', { count: null });
-  return check('audience', 'pass', `${count} recipient${count === 1 ? '' : 's'} would receive it now`, { count });
+  const shielded = validation.shielded ?? 0;
+  const leftOut = shielded ? ` (${shielded} left out by Reputation Shield)` : '';
+  return check('audience', 'pass', `${count} recipient${count === 1 ? '' : 's'} would receive it now${leftOut}`, {
+    count,
+    shielded,
+  });
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { accounts } from '@/lib/db/schema';
 import { normalizeEmailAddress, type EmailResult } from '@/lib/core/shared/email-address';
@@ -85,4 +85,53 @@ export function screenRecipient(raw: string, shield: ReputationShield): EmailRes
   if (!address.ok) return address;
   const refusal = shieldRefusal(address.domain, shield);
   return refusal ? { ok: false, reason: refusal } : address;
+}
+
+const DOMAIN_CHARACTERS = 'abcdefghijklmnopqrstuvwxyz0123456789-';
+
+/** Every name one edit (OSA) from `name`: what isOneEditApart accepts, spelled out for SQL. */
+function oneEditVariants(name: string): string[] {
+  const variants = new Set<string>();
+  for (let i = 0; i <= name.length; i++) {
+    for (const char of DOMAIN_CHARACTERS) {
+      variants.add(name.slice(0, i) + char + name.slice(i));
+      if (i < name.length) variants.add(name.slice(0, i) + char + name.slice(i + 1));
+    }
+    if (i < name.length) variants.add(name.slice(0, i) + name.slice(i + 1));
+    if (i < name.length - 1) variants.add(name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2));
+  }
+  variants.delete(name);
+  return [...variants];
+}
+
+let mistypedDomains: string[] | null = null;
+
+/** The domains likelyIntendedDomain calls typos, listed once (about 7,000): a set SQL can hash. */
+export function listMistypedDomains(): string[] {
+  if (mistypedDomains) return mistypedDomains;
+  const found = new Set<string>();
+  for (const provider of MAILBOX_PROVIDERS) {
+    const dot = provider.indexOf('.');
+    const [name, tld] = [provider.slice(0, dot), provider.slice(dot + 1)];
+    if (name.length >= 5) for (const variant of oneEditVariants(name)) found.add(`${variant}.${tld}`);
+    for (const typo of LIKELY_TLD_TYPOS) if (typo !== tld) found.add(`${name}.${typo}`);
+  }
+  mistypedDomains = [...found].filter((domain) => likelyIntendedDomain(domain) !== null).sort();
+  return mistypedDomains;
+}
+
+/**
+ * The shield as a condition on an address column, for campaign audiences: true when the account's
+ * switches let the address through, exactly as shieldRefusal decides for API sends. The switches are
+ * read in the statement; the domain sets are hashed once per statement, not per row.
+ */
+export function shieldAllowsSql(accountId: string, email: SQL): SQL {
+  const domain = sql`lower(split_part(${email}, '@', 2))`;
+  // One regular expression, compiled once: the domain or any parent of it is a disposable service.
+  const disposable = `(^|\\.)(${[...DISPOSABLE_DOMAINS].map((name) => name.replace(/[.-]/g, '\\$&')).join('|')})$`;
+  const switches = (column: SQL) => sql`coalesce((select ${column} from accounts a where a.id = ${accountId}), false)`;
+  return sql`not (
+    (${switches(sql`a.reject_bad_recipients`)} and ${domain} ~ ${disposable})
+    or (${switches(sql`a.reject_mistyped_recipients`)} and ${domain} in (select unnest(${sql.param(listMistypedDomains())}::text[])))
+  )`;
 }

@@ -1,14 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { shieldAllowsSql } from '@/lib/core/messages/reputation-shield';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 
 /**
  * Who a campaign reaches (marketing-api.md, Campaigns): the `confirmed` members of its live target
  * lists, minus unsubscribed contacts, minus addresses suppressed for the sender domain or the whole
- * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
+ * account, minus addresses the account's Reputation Shield refuses, each contact (so each address: R1) once. One definition for the live count and the snapshot.
  * The live lists are found first, once: joined per membership, a fresh list without statistics was
  * looked up again for every one of its members (200 ms of a 100,000-contact snapshot).
  */
-function audienceRows(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
+function audienceRows(target: {
+  accountId: string;
+  listIds: string[];
+  senderDomain: string;
+  at: Date;
+  /** Counts who the Reputation Shield leaves out: the audience as it would be without it. */
+  isShieldIgnored?: boolean;
+}): SQL {
   const lists = sql`${sql.param(target.listIds)}::uuid[]`;
   return sql`
     from list_memberships m
@@ -17,6 +25,7 @@ function audienceRows(target: { accountId: string; listIds: string[]; senderDoma
       and m.list_id = any(array(select l.id from contact_lists l where l.id = any(${lists}) and l.account_id = ${target.accountId} and l.deleted_at is null))
       and m.subscription_status = 'confirmed'
       and not c.unsubscribed
+      and ${target.isShieldIgnored ? sql`true` : shieldAllowsSql(target.accountId, sql`c.email`)}
       and not exists (
         select 1 from suppressions s
         where s.account_id = ${target.accountId} and s.email = c.email and s.domain in ('', ${target.senderDomain}) and s.expires_at > ${target.at.toISOString()}

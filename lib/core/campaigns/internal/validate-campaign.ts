@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { assertContentRenders, type RenderedParts } from '@/lib/core/messages/render-content';
+import { loadReputationShield } from '@/lib/core/messages/reputation-shield';
 import type { DbOrTx } from '@/lib/db/client';
 import { contactLists, domains, type CampaignValidationError } from '@/lib/db/schema';
 import { AppError } from '@/lib/shared/errors';
@@ -26,6 +27,8 @@ export type Validation = {
   content: (CampaignParts & { templateVersion: number | null }) | null;
   /** Who would receive it now; null unless counted (`audience: 'count'`). */
   audience: number | null;
+  /** How many more the audience would hold without the Reputation Shield; null unless counted. */
+  shielded?: number | null;
   /** The content as the sample recipient would get it (null when not rendered: an earlier check failed). */
   sample: { email: string; parts: RenderedParts } | null;
 };
@@ -73,9 +76,12 @@ export async function validateCampaign(
     fail('html_content', 'the campaign has no html_content or text_content');
 
   let audience: number | null = null;
+  let shielded: number | null = null;
   if (domain && liveLists.length && options.audience !== 'skip') {
     const target = { accountId: row.accountId, listIds: liveLists, senderDomain: domain.domain, at: services.now() };
     audience = options.audience === 'count' ? await countAudience(db, target) : null;
+    if (audience !== null && (await isShieldOn(db, row.accountId)))
+      shielded = (await countAudience(db, { ...target, isShieldIgnored: true })) - audience;
     const isEmpty = audience === null ? !(await hasAudience(db, target)) : audience === 0;
     if (isEmpty) fail('list_ids', NOBODY);
   }
@@ -84,7 +90,12 @@ export async function validateCampaign(
   let sample: Validation['sample'] = null;
   if (content && errors.length === 0)
     sample = await renderSample(services, db, row.accountId, content, liveLists, fail);
-  return { errors, domain, content, audience, sample };
+  return { errors, domain, content, audience, shielded, sample };
+}
+
+async function isShieldOn(db: DbOrTx, accountId: string): Promise<boolean> {
+  const shield = await loadReputationShield(db, accountId);
+  return shield.rejectBadRecipients || shield.rejectMistypedRecipients;
 }
 
 /** The content rendered for one real member (or a stand-in), as sending would: a render error is a reason. */
