@@ -16,3 +16,4 @@ export * from './audit';
 export * from './user-sessions';
 export * from './two-factor';
 export * from './notifications';
+export * from './segments';
