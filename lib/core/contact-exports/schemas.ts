@@ -1,4 +1,5 @@
 import { pageQuerySchema } from '@/lib/core/shared/pagination';
+import { segmentFilterSchema } from '@/lib/core/segments/schemas';
 import { z } from '@/lib/core/zod';
 
 /**
@@ -25,7 +26,7 @@ const idField = (what: string) =>
 
 /**
  * The body: at most one of list_id, segment_id, filter; none exports every contact. `filter` is a
- * segment's filter (the same object as a segment's), checked by the verb against the segment schema.
+ * segment's filter, the same schema as a segment's (lib/core/segments/schemas.ts).
  */
 export const createContactExportSchema = z
   .object({
@@ -33,13 +34,9 @@ export const createContactExportSchema = z
     segment_id: idField('segment').openapi({
       description: "Only the segment's contacts, as it matches when the export runs.",
     }),
-    filter: z
-      .custom<Record<string, unknown>>(
-        (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-        { error: 'must be a segment filter object' },
-      )
+    filter: segmentFilterSchema
       .optional()
-      .openapi({ type: 'object', description: 'A segment filter (as in POST /segments), without saving a segment.' }),
+      .openapi({ description: 'A segment filter (as in POST /segments), without saving a segment.' }),
   })
   .strict()
   .refine((body) => [body.list_id, body.segment_id, body.filter].filter((value) => value !== undefined).length <= 1, {

@@ -16,4 +16,5 @@ export * from './audit';
 export * from './user-sessions';
 export * from './two-factor';
 export * from './notifications';
+export * from './segments';
 export * from './contact-exports';
