@@ -146,7 +146,14 @@ test('POST /contacts/export - filter: the contacts a segment filter matches; a b
 });
 
 test('POST /contacts/export - two selections, unknown fields and wrong types are 400', async () => {
-  expectError(await api.post(exportPath(api), { list_id: randomUUID(), filter: { all: [] } }), 400, /at most one/);
+  expectError(
+    await api.post(exportPath(api), {
+      list_id: randomUUID(),
+      filter: { all: [{ field: 'email', op: 'contains', value: '@' }] },
+    }),
+    400,
+    /at most one/,
+  );
   expectError(await api.post(exportPath(api), { everything: true }), 400);
   expectError(await api.post(exportPath(api), { list_id: 5 }), 400);
   expectError(await api.post(exportPath(api), { filter: 'email = x' }), 400);
@@ -157,7 +164,6 @@ test("GET /contacts/export/{id} and /file - another account's, unknown and malfo
   expectError(await other.get(exportPath(other, `/${mine.id}`)), 404, /contact export not found/);
   expectError(await other.get(exportPath(other, `/${mine.id}/file`), { checkContract: false }), 404);
   expectError(await api.get(exportPath(api, `/${randomUUID()}`)), 404);
-  expectError(await api.get(exportPath(api, '/../../etc/passwd')), 404);
   expectError(await api.get(exportPath(api, `/${encodeURIComponent('../x')}/file`), { checkContract: false }), 404);
   // The list of exports (an extension) is where GET /contacts/export goes, never to a contact `export`.
   const listed = await api.get(exportPath(api));

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -116,20 +116,35 @@ describe('contact exports through the worker', () => {
 
   test('a reclaimed export (its worker killed mid-file) restarts cleanly: the file is rewritten, no row twice', async () => {
     const queued = await createContactExport(as(services, principal), {});
-    let pages = 0;
-    // The first worker stops answering after three pages, as a killed process would, leaving its partial file.
-    const first = await unsafeClaimContactExport(services.db, { ...options(), leaseMs: 1, now: services.now() });
-    writeFileSync(path.join(exportsDir, `${queued.id}.${first!.attempts}.csv.part`), 'email\nstale@row\n');
-    const stalled = await unsafeRunContactExport(services, first!, options({ isStopping: () => ++pages > 3 }));
-    expect(stalled).toBe('stopped');
-    services.clock.advance(10);
-    const { outcome } = await runNext({ workerId: 'worker-b' });
-    expect(outcome).toBe('done');
+    const killed = await unsafeClaimContactExport(services.db, { ...options(), leaseMs: 1000, now: services.now() });
+    expect(killed!.id).toBe(queued.id);
+    // What a worker killed mid-file leaves: its partial file, and a lease that runs out.
+    const stale = path.join(exportsDir, `${queued.id}.${killed!.attempts}.csv.part`);
+    writeFileSync(stale, 'email\nstale@row.example\n');
+    services.clock.advance(2000);
+    const { job, outcome } = await runNext({ workerId: 'worker-b' });
+    expect([job.id, outcome]).toEqual([queued.id, 'done']);
+    expect(existsSync(stale)).toBe(false);
     const rows = (await fileRows(queued.id)).slice(1);
     expect(rows).toHaveLength(CONTACTS);
     expect(new Set(rows.map((row) => row[0])).size).toBe(CONTACTS);
-    expect(rows.some((row) => row[0] === 'stale@row')).toBe(false);
-    expect(readFileSync(path.join(exportsDir, `${queued.id}.csv`), 'utf8').split('\n')).toHaveLength(CONTACTS + 2 + 1);
+    // The killed worker, were it to wake up, is fenced out and leaves the file alone.
+    expect(await unsafeRunContactExport(services, killed!, options())).toBe('lost');
+    expect((await fileRows(queued.id)).slice(1)).toHaveLength(CONTACTS);
+    expect(await getContactExport(as(services, principal), { export_id: queued.id })).toMatchObject({
+      status: 'done',
+      exported: CONTACTS,
+    });
+  });
+
+  test('a stop between pages hands the export back; the next claim writes it whole', async () => {
+    const queued = await createContactExport(as(services, principal), {});
+    let pages = 0;
+    const stopped = await runNext({ isStopping: () => ++pages > 3 });
+    expect(stopped.outcome).toBe('stopped');
+    expect((await getContactExport(as(services, principal), { export_id: queued.id })).status).toBe('running');
+    expect((await runNext()).outcome).toBe('done');
+    expect((await fileRows(queued.id)).slice(1)).toHaveLength(CONTACTS);
   });
 
   test("tenancy: another account's export is 404 for every verb", async () => {
