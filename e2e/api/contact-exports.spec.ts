@@ -50,7 +50,7 @@ const HOSTILE = [
   { email: `comma.${stamp}@x.example`, first_name: 'Zoë, "the" 🦄', last_name: 'line one\nline two' },
   { email: `formula.${stamp}@x.example`, first_name: '=HYPERLINK("http://evil.example","x")', last_name: '@SUM(A1)' },
   { email: `plus.${stamp}@x.example`, first_name: '+1+cmd|/C calc!A0', last_name: '-2+3' },
-  { email: `tab.${stamp}@x.example`, first_name: '\tpadded', last_name: '東京; semi' },
+  { email: `tab.${stamp}@x.example`, first_name: 'Tab', last_name: '東京; semi', attributes: { plan: '\t=1+2' } },
 ];
 
 test.beforeAll(async () => {
@@ -107,7 +107,9 @@ test('POST /contacts/export - every contact: 202 queued, then done; the file has
     `'@SUM(A1)`,
   ]);
   expect(byEmail.get(`plus.${stamp}@x.example`)!.slice(1, 3)).toEqual([`'+1+cmd|/C calc!A0`, `'-2+3`]);
-  expect(byEmail.get(`tab.${stamp}@x.example`)!.slice(1, 3)).toEqual([`'\tpadded`, '東京; semi']);
+  expect(byEmail.get(`tab.${stamp}@x.example`)!.slice(1, 3)).toEqual(['Tab', '東京; semi']);
+  // Names are trimmed when stored; an attribute keeps its leading tab, and is defused too.
+  expect(byEmail.get(`tab.${stamp}@x.example`)![6]).toBe(`'\t=1+2`);
   // created_at is the contact's, as the API shows it.
   const one = (await api.get(api.account(`/contacts/${encodeURIComponent(`p7.${stamp}@bulk.example`)}`))).body;
   expect(byEmail.get(`p7.${stamp}@bulk.example`)![4]).toBe(one.created_at);
