@@ -166,7 +166,13 @@ test("GET /contacts/export/{id} and /file - another account's, unknown and malfo
   expectError(await other.get(exportPath(other, `/${mine.id}`)), 404, /contact export not found/);
   expectError(await other.get(exportPath(other, `/${mine.id}/file`), { checkContract: false }), 404);
   expectError(await api.get(exportPath(api, `/${randomUUID()}`)), 404);
-  expectError(await api.get(exportPath(api, `/${encodeURIComponent('../x')}/file`), { checkContract: false }), 404);
+  // A path that tries to climb out is refused before any route sees it; file names never come from input.
+  expectError(
+    await api.get(exportPath(api, `/${encodeURIComponent('../x')}/file`), { checkContract: false }),
+    400,
+    /dot segment/,
+  );
+  expectError(await api.get(exportPath(api, '/not-an-id/file'), { checkContract: false }), 404);
   // The list of exports (an extension) is where GET /contacts/export goes, never to a contact `export`.
   const listed = await api.get(exportPath(api));
   expect(listed.status).toBe(200);
