@@ -26,6 +26,7 @@ export type ExportResult = {
   downloadSeconds: number;
   rssBeforeMb: number;
   peakBeforeMb: number;
+  peakAfterExportMb: number;
   peakRssMb: number;
   cpuSeconds: number;
   loadAverage: string;
@@ -72,7 +73,18 @@ export async function runExportBench(database: DatabaseName): Promise<ExportResu
   try {
     const account = await createAccountWithKey(env, 'Export bench');
     await insertContacts(database, dataDir, env.DATABASE_URL || null, account.accountId, contacts);
-    const server = tracked(await startServer({ dataDir, env: { ...env, ROLES: 'web,worker' } }));
+    const server = tracked(
+      await startServer({
+        dataDir,
+        env: {
+          ...env,
+          ROLES: 'web,worker',
+          ...(process.env.CONTACT_EXPORT_PAGE_ROWS
+            ? { CONTACT_EXPORT_PAGE_ROWS: process.env.CONTACT_EXPORT_PAGE_ROWS }
+            : {}),
+        },
+      }),
+    );
     const agent = trustingAgent(dataDir);
     const pid = server.process.pid!;
     const rssBeforeMb = memoryMb(pid, 'VmRSS');
@@ -90,6 +102,7 @@ export async function runExportBench(database: DatabaseName): Promise<ExportResu
     }
     const exportSeconds = (performance.now() - started) / 1000;
     if (job.status !== 'done' || job.exported !== contacts) throw new Error(`export ended ${JSON.stringify(job)}`);
+    const peakAfterExportMb = memoryMb(pid, 'VmHWM');
     const downloadStarted = performance.now();
     const response = await fetch(`${server.baseUrl}${base}/${queued.id}/file`, {
       headers: { authorization: `Bearer ${account.apiKey}` },
@@ -106,6 +119,7 @@ export async function runExportBench(database: DatabaseName): Promise<ExportResu
       downloadSeconds: (performance.now() - downloadStarted) / 1000,
       rssBeforeMb,
       peakBeforeMb,
+      peakAfterExportMb,
       peakRssMb: memoryMb(pid, 'VmHWM'),
       cpuSeconds: (cpuMs(pid) - cpuBefore) / 1000,
       loadAverage: os
@@ -124,10 +138,10 @@ export async function runExportBench(database: DatabaseName): Promise<ExportResu
 
 export function printExportResults(results: ExportResult[]) {
   console.log(
-    '\n| database   | contacts  | file (MB) | until done (s) | download (s) | contacts/s | server CPU (s) | RSS before (MB) | peak before (MB) | peak RSS (MB) | load average |',
+    '\n| database   | contacts  | file (MB) | until done (s) | download (s) | contacts/s | server CPU (s) | RSS before (MB) | peak before (MB) | peak after export (MB) | peak after download (MB) | load average |',
   );
   console.log(
-    '|------------|-----------|-----------|----------------|--------------|------------|----------------|-----------------|------------------|---------------|--------------|',
+    '|------------|-----------|-----------|----------------|--------------|------------|----------------|-----------------|------------------|------------------------|--------------------------|--------------|',
   );
   for (const result of results) {
     const cells = [
@@ -140,7 +154,8 @@ export function printExportResults(results: ExportResult[]) {
       result.cpuSeconds.toFixed(1).padStart(14),
       result.rssBeforeMb.toFixed(0).padStart(15),
       result.peakBeforeMb.toFixed(0).padStart(16),
-      result.peakRssMb.toFixed(0).padStart(13),
+      result.peakAfterExportMb.toFixed(0).padStart(22),
+      result.peakRssMb.toFixed(0).padStart(24),
       result.loadAverage.padStart(12),
     ];
     console.log(`| ${cells.join(' | ')} |`);
