@@ -101,7 +101,7 @@ function ExportItem({
   });
   return (
     <li
-      className={`space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 sm:p-5 ${isHighlighted ? 'ring-2 ring-brand-600' : 'ring-slate-200'}`}
+      className={`space-y-3 rounded-lg bg-white p-4 shadow-sm sm:p-5 ${isHighlighted ? 'ring-2 ring-brand-600' : 'ring-1 ring-slate-200'}`}
       data-export-status={job.status}
       data-export-id={job.id}
     >
