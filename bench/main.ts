@@ -5,6 +5,7 @@
  * delivery (bench/delivery.ts): acceptance and delivery throughput.
  * statistics (bench/statistics.ts): the three reports over 30 days on 10 million events' rollups.
  * import (bench/import.ts): 100,000 contacts with 3 attributes through POST /contacts/import, until completed.
+ * export (bench/export.ts): 1,000,000 contacts (PGlite: 100,000) through POST /contacts/export, until done and downloaded.
  * campaign (bench/campaign.ts): a campaign to a 100,000-contact list, until all queued and all delivered.
  * campaign-report (bench/campaign-report.ts): GET report of a 100,000-recipient campaign with 30,000 opens and 5,000 clicks.
  * submission (bench/submission.ts): 2,000 10 KB messages over 4 SMTP sessions, accepted, then delivered.
@@ -18,6 +19,7 @@ import { printDeliveryResults, runDeliveryBench, type DeliveryResult } from './d
 import { isPostgresReachable } from './postgres-reachable';
 import { printCampaignResults, runCampaignBench, type CampaignResult } from './campaign';
 import { printCampaignReportResults, runCampaignReportBench, type CampaignReportResult } from './campaign-report';
+import { printExportResults, runExportBench, type ExportResult } from './export';
 import { printImportResults, runImportBench, type ImportResult } from './import';
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 import { printSubmissionResults, runSubmissionBench, type SubmissionResult } from './submission';
@@ -29,6 +31,7 @@ const CASES = [
   'delivery',
   'statistics',
   'import',
+  'export',
   'campaign',
   'campaign-report',
   'submission',
@@ -74,6 +77,12 @@ if (selected.includes('import')) {
   const results: ImportResult[] = [];
   for (const database of databases) results.push(await runImportBench(database));
   printImportResults(results);
+}
+
+if (selected.includes('export')) {
+  const results: ExportResult[] = [];
+  for (const database of databases) results.push(await runExportBench(database));
+  printExportResults(results);
 }
 
 if (selected.includes('campaign')) {

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { AddToListDialog, CreateContactDialog, DeleteContactsDialog } from '@/components/dialogs/contact-dialogs';
+import { ExportContactsDialog } from '@/components/dialogs/export-contacts-dialog';
 import { ContactFilterForm, EMPTY_CONTACT_FILTERS, type ContactFilters } from '@/components/forms/contact-filter-form';
 import { useAccountScopes } from '@/components/layout/use-account-scopes';
 import { ContactTable } from '@/components/tables/contact-table';
@@ -16,6 +17,7 @@ import {
   useContacts,
   useContactTotals,
 } from '@/lib/client/contact-queries';
+import { exportSelectionOf } from '@/lib/client/export-selection';
 import { formatCount } from '@/lib/client/format';
 import { useLists } from '@/lib/client/list-queries';
 
@@ -54,7 +56,7 @@ export function ContactsView({ accountId }: { accountId: string }) {
   const definitions = useAttributeDefinitions(accountId);
   const bulk = useBulkContactAction(accountId);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [dialog, setDialog] = useState<'create' | 'delete' | 'add' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'delete' | 'add' | 'export' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const go = (next: Record<string, string>) => {
@@ -117,6 +119,17 @@ export function ContactsView({ accountId }: { accountId: string }) {
                 Import CSV
               </Link>
             ) : null}
+            {can('contacts:read') ? (
+              <Button variant="secondary" onClick={() => setDialog('export')}>
+                Export
+              </Button>
+            ) : null}
+            <Link
+              href={`/${accountId}/contacts/exports`}
+              className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Exports
+            </Link>
             <Link
               href={`/${accountId}/contacts/attributes`}
               className="inline-flex items-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50"
@@ -220,6 +233,22 @@ export function ContactsView({ accountId }: { accountId: string }) {
           setNotice(`${contact.email} added.`);
         }}
       />
+      <ExportContactsDialog
+        accountId={accountId}
+        selection={dialog === 'export' ? exportSelectionOf(filters, definitions.data ?? []) : null}
+        title={
+          hasFilters
+            ? 'Export the contacts that match your filters?'
+            : `Export ${totals.data ? formatCount(totals.data.contacts) : 'all'} ${totals.data?.contacts === 1 ? 'contact' : 'contacts'}?`
+        }
+        onClose={() => setDialog(null)}
+      >
+        <p>
+          {hasFilters
+            ? 'The file holds every contact the filters match (not only this page); the export counts them when it starts.'
+            : 'The file holds every contact of the account.'}
+        </p>
+      </ExportContactsDialog>
       <DeleteContactsDialog
         accountId={accountId}
         ids={dialog === 'delete' ? [...selected] : null}

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { ExportContactsDialog } from '@/components/dialogs/export-contacts-dialog';
 import { AddMembersDialog, DeleteListDialog, EditListDialog } from '@/components/dialogs/list-dialogs';
 import { useAccountScopes } from '@/components/layout/use-account-scopes';
 import { memberTotal } from '@/components/tables/list-table';
@@ -40,7 +41,7 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
   );
   const update = useUpdateMember(accountId);
   const remove = useRemoveMember(accountId);
-  const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'add' | 'edit' | 'delete' | 'export' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   if (list.isPending) return <LoadingState label="Loading list…" />;
@@ -88,6 +89,11 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
               >
                 Import CSV
               </Link>
+            ) : null}
+            {can('contacts:read') ? (
+              <Button variant="secondary" onClick={() => setDialog('export')}>
+                Export
+              </Button>
             ) : null}
             {can('lists:write') ? (
               <Button variant="secondary" onClick={() => setDialog('edit')}>
@@ -203,6 +209,17 @@ export function ListDetailView({ accountId, listId }: { accountId: string; listI
           ) : null}
         </section>
       </div>
+      <ExportContactsDialog
+        accountId={accountId}
+        selection={dialog === 'export' ? { list_id: listId } : null}
+        title={`Export ${formatCount(memberTotal(data))} ${memberTotal(data) === 1 ? 'member' : 'members'}?`}
+        onClose={() => setDialog(null)}
+      >
+        <p>
+          Every member of {data.name}, whatever their subscription status, with their contact details as they are when
+          the export runs.
+        </p>
+      </ExportContactsDialog>
       <AddMembersDialog
         accountId={accountId}
         list={dialog === 'add' ? data : null}

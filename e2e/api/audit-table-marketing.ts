@@ -60,6 +60,12 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
     call: (s) => s.importContacts(s.api),
     resource: id,
   },
+  'POST /v2/accounts/{account_id}/contacts/export': {
+    action: 'contact.export',
+    call: act('/contacts/export', {}),
+    resource: id,
+    refused: act('/contacts/export', { list_id: 'not-a-list' }),
+  },
   'POST /v2/accounts/{account_id}/contacts': {
     action: 'contact.create',
     call: (s) => s.api.post(s.api.account('/contacts'), { email: `${unique(s, 'new')}@example.org` }),

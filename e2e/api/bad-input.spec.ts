@@ -91,6 +91,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     attributes: {},
     unsubscribed: false,
   },
+  'POST /v2/accounts/{account_id}/contacts/export': {
+    filter: { all: [{ field: 'email', op: 'contains', value: '@' }] },
+  },
   'PUT /v2/accounts/{account_id}/contacts/{id_or_email}': {
     first_name: 'Renamed',
     last_name: 'Contact',

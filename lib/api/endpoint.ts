@@ -58,6 +58,8 @@ export type Endpoint = {
   isHiddenFromDocument?: boolean;
   /** Served without a credential (first-run setup); the verb then sees an anonymous principal. */
   isAnonymous?: boolean;
+  /** The document's media type of the answer when `respond` sends something other than JSON (a CSV file). */
+  responseMediaType?: string;
   /** For the few endpoints that answer something other than JSON. */
   respond?: (c: Context<ApiEnv>, result: never) => Response;
 };
@@ -224,7 +226,10 @@ function document(registry: OpenAPIRegistry, endpoint: Endpoint) {
           : undefined,
     },
     responses: {
-      [endpoint.status]: { description: 'Success', content: { 'application/json': { schema: endpoint.response } } },
+      [endpoint.status]: {
+        description: 'Success',
+        content: { [endpoint.responseMediaType ?? 'application/json']: { schema: endpoint.response } },
+      },
       ...errors,
       ...(endpoint.idempotency
         ? {

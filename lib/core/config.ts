@@ -34,6 +34,8 @@ export type CoreConfig = {
   passwordResetTtlSeconds: number;
   /** What one account's media library may hold in all (MEDIA_QUOTA_MB). */
   mediaQuotaBytes: number;
+  /** Where contact export files are written (DATA_DIR/exports); a temporary folder when unset (unit tests). */
+  exportsDir?: string;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   /** `threads`: mail threads composing and signing for the delivery loop (0: on the loop). */
   delivery: {

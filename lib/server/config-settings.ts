@@ -48,6 +48,7 @@ export type Config = CoreConfig & {
   /** /readyz's database probe gives up after this. */
   readyTimeoutMs: number;
   campaignBatchSize: number;
+  contactExportPageRows: number;
   retentionPurgeIntervalSeconds: number;
   /** OpenID Connect sign-in for the dashboard (docs/single-sign-on.md); null when not configured. */
   singleSignOn: SingleSignOnSettings | null;
@@ -98,6 +99,7 @@ export function settingsOf(e: Env): Config {
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_SECONDS,
     signupConfirmationTtlSeconds: e.SIGNUP_CONFIRMATION_TTL_SECONDS,
     mediaQuotaBytes: e.MEDIA_QUOTA_MB * 1024 * 1024,
+    exportsDir: path.join(path.resolve(e.DATA_DIR), 'exports'),
     rateLimit: { perSecond: e.RATE_LIMIT_PER_SECOND, burst: e.RATE_LIMIT_BURST },
     statisticsRateLimit: { perSecond: e.RATE_LIMIT_STATISTICS_PER_SECOND, burst: e.RATE_LIMIT_STATISTICS_BURST },
     httpTimeouts: { headersMs: e.HTTP_HEADERS_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS },
@@ -105,6 +107,7 @@ export function settingsOf(e: Env): Config {
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
+    contactExportPageRows: e.CONTACT_EXPORT_PAGE_ROWS,
     dns: {
       timeoutMs: e.DNS_TIMEOUT_MS,
       checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS,

@@ -197,6 +197,8 @@ const envSchema = z.object({
     .max(64, 'must be at most 64')
     .optional(),
   CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
+  // Contacts a contact export reads and writes per page (one query and one progress update each).
+  CONTACT_EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(50_000).default(1000),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PAUSE_BOUNCE_RATE: z.coerce
     .number()

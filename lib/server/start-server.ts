@@ -111,6 +111,7 @@ export async function startServer(
         jobPollMs: config.jobPollMs,
         retentionPurgeIntervalSeconds: config.retentionPurgeIntervalSeconds,
         campaigns: { batchSize: config.campaignBatchSize },
+        contactExports: { pageRows: config.contactExportPageRows },
       },
     });
     stops.push(() => worker.stop());

@@ -1,11 +1,14 @@
 import { and, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { contactImports, messages, webhookDeliveries, workers } from '@/lib/db/schema';
+import { contactExports, contactImports, messages, webhookDeliveries, workers } from '@/lib/db/schema';
 import { QUEUED_STATES } from '@/lib/mail/count-queued-messages';
 import { isWorkerDead, type Observer, type WorkerSighting } from './liveness';
 
 /** A table of work leased to workers: `locked_by` names the holder, `lease_until` when it lapses. */
-export type LeasedWork = { table: typeof messages | typeof webhookDeliveries | typeof contactImports; isLeased: SQL };
+export type LeasedWork = {
+  table: typeof messages | typeof webhookDeliveries | typeof contactImports | typeof contactExports;
+  isLeased: SQL;
+};
 
 /**
  * Leased messages, through the due index (locked_by has none, so that a claim updates in place):
@@ -22,6 +25,11 @@ export const WEBHOOK_DELIVERY_LEASES: LeasedWork = {
 export const CONTACT_IMPORT_LEASES: LeasedWork = {
   table: contactImports,
   isLeased: isNotNull(contactImports.lockedBy),
+};
+
+export const CONTACT_EXPORT_LEASES: LeasedWork = {
+  table: contactExports,
+  isLeased: isNotNull(contactExports.lockedBy),
 };
 
 const FREE_LEASE = { leaseUntil: null, lockedBy: null };

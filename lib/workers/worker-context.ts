@@ -17,6 +17,7 @@ export type WorkerSettings = {
   retentionPurgeIntervalSeconds: number;
   campaigns?: { pollMs?: number; batchSize?: number };
   contactImports?: { pollMs?: number; leaseMs?: number; batchRows?: number; maxAttempts?: number };
+  contactExports?: { pollMs?: number; leaseMs?: number; pageRows?: number; maxAttempts?: number };
 };
 
 /** A loop whose item type is its own business (the table holds loops of different items). */

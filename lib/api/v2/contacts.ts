@@ -20,9 +20,9 @@ import { listEnvelopeSchema, presentPage } from '../pagination';
 import { successResponseSchema } from '../schemas';
 
 /**
- * Contacts (marketing-api.md; R1-R5). `/contacts/import` and `/contacts/import/{import_id}` are
- * contact-imports.ts: no route here has a second segment that could be `import`, and
- * `{id_or_email}` = `import` is neither an id nor an address, so it is a 404 here, never a contact.
+ * Contacts (marketing-api.md; R1-R5). `/contacts/import...` is contact-imports.ts and
+ * `/contacts/export...` contact-exports.ts, registered first: `{id_or_email}` = `import` or `export`
+ * is neither an id nor an address, so any other method on it is a 404 here, never a contact.
  */
 const collection = '/v2/accounts/{account_id}/contacts' as const;
 const item = `${collection}/{id_or_email}` as const;

@@ -2,6 +2,7 @@ import type { Endpoint } from '../endpoint';
 import { accountEndpoints } from './accounts';
 import { apiKeyEndpoints } from './api-keys';
 import { auditEventEndpoints } from './audit-events';
+import { contactExportEndpoints } from './contact-exports';
 import { contactImportEndpoints } from './contact-imports';
 import { contactEndpoints } from './contacts';
 import { domainEndpoints } from './domains';
@@ -23,7 +24,7 @@ import { signupFormEndpoints } from './signup-forms';
 
 /**
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
- * come before contacts, so that `/contacts/import` is never read as `/contacts/{id_or_email}`.
+ * and exports come before contacts, so that `/contacts/import` or `/contacts/export` is never read as `/contacts/{id_or_email}`.
  */
 const definitions = [
   ...pingEndpoints,
@@ -41,6 +42,7 @@ const definitions = [
   ...routeEndpoints,
   ...smtpCredentialEndpoints,
   ...contactImportEndpoints,
+  ...contactExportEndpoints,
   ...contactEndpoints,
   ...listEndpoints,
   ...templateEndpoints,

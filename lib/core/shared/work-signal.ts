@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** The kinds of background work a verb can queue; each names one loop of the worker role (lib/workers/loops.ts). */
-export type WorkKind = 'messages' | 'webhook-deliveries' | 'contact-imports' | 'campaigns';
+export type WorkKind = 'messages' | 'webhook-deliveries' | 'contact-imports' | 'contact-exports' | 'campaigns';
 
 // In-process wake-up for the loop of a kind, so that fresh work starts without waiting for its
 // poll. Other processes find it by polling; the database is the truth, this is a latency shortcut.

@@ -53,6 +53,19 @@ export const campaigns = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    // Narrowing and exclusions of the audience (marketing-api.md Part 2, Segments).
+    segmentIds: uuid('segment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    excludeListIds: uuid('exclude_list_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    excludeSegmentIds: uuid('exclude_segment_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     // null: the account's tracking defaults at the time of sending.
     trackOpens: boolean('track_opens'),
     trackClicks: boolean('track_clicks'),

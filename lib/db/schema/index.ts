@@ -17,3 +17,5 @@ export * from './user-sessions';
 export * from './two-factor';
 export * from './notifications';
 export * from './signup-forms';
+export * from './segments';
+export * from './contact-exports';

@@ -1,0 +1,44 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { createdAt, id, updatedAt } from './columns';
+import { contacts } from './contacts';
+
+/** A saved filter over the account's contacts (marketing-api.md Part 2, Segments); counted live, never stored. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    // The filter tree as validated and normalised by segmentFilterSchema.
+    filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('segments_account_idx').on(table.accountId, table.id)],
+);
+
+/**
+ * The latest campaign mail a contact received, opened and clicked, kept as events arrive (one upsert
+ * per event) so that engagement conditions read one row per contact instead of scanning messages.
+ * Its own table, not columns of `contacts`: opens arrive often and would rewrite the wide contact row.
+ */
+export const contactEngagement = pgTable(
+  'contact_engagement',
+  {
+    contactId: uuid('contact_id')
+      .primaryKey()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true, mode: 'date' }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),
+    lastClickedAt: timestamp('last_clicked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    index('contact_engagement_received_idx').on(table.accountId, table.lastReceivedAt),
+    index('contact_engagement_opened_idx').on(table.accountId, table.lastOpenedAt),
+    index('contact_engagement_clicked_idx').on(table.accountId, table.lastClickedAt),
+  ],
+);
