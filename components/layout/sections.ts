@@ -22,6 +22,7 @@ export const SECTIONS: Section[] = [
   { slug: 'routes', label: 'Routes', readScope: 'routes:read', group: 'Sending' },
   { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', group: 'Marketing' },
   { slug: 'lists', label: 'Lists', readScope: 'lists:read', group: 'Marketing' },
+  { slug: 'segments', label: 'Segments', readScope: 'contacts:read', group: 'Marketing' },
   { slug: 'templates', label: 'Templates', readScope: 'templates:read', group: 'Marketing' },
   { slug: 'media', label: 'Media', readScope: 'templates:read', group: 'Marketing' },
   { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', group: 'Marketing' },

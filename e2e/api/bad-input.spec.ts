@@ -108,6 +108,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     subscription_status: 'confirmed',
   },
   'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
+  'POST /v2/accounts/{account_id}/segments': {
+    name: 'bad input',
+    filter: { all: [{ field: 'email', op: 'ends_with', value: '@example.org' }] },
+  },
+  'PUT /v2/accounts/{account_id}/segments/{segment_id}': {
+    name: 'bad input 2',
+    filter: { any: [{ field: 'first_name', op: 'exists' }] },
+  },
+  'POST /v2/accounts/{account_id}/segments/preview': {
+    filter: { all: [{ field: 'email', op: 'contains', value: 'x' }] },
+  },
   'POST /v2/accounts/{account_id}/templates': {
     name: 'bad input',
     kind: 'campaign',
@@ -186,6 +197,7 @@ test.beforeAll(async () => {
   pathValues.list_id = (await api.post(api.account('/lists'), { name: 'target' })).body.id;
   await api.post(api.account(`/lists/${pathValues.list_id}/members`), { contact: pathValues.id_or_email });
   pathValues.template_id = (await api.post(api.account('/templates'), { name: 'target' })).body.id;
+  pathValues.segment_id = (await api.post(api.account('/segments'), { name: 'target', filter: { all: [] } })).body.id;
   pathValues.version = '1';
   pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
   const v1Key = await runCli(

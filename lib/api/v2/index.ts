@@ -19,6 +19,7 @@ import { subAccountEndpoints } from './sub-accounts';
 import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
 import { campaignEndpoints } from './campaigns';
+import { segmentEndpoints } from './segments';
 
 /**
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
@@ -42,6 +43,7 @@ const definitions = [
   ...contactImportEndpoints,
   ...contactEndpoints,
   ...listEndpoints,
+  ...segmentEndpoints,
   ...templateEndpoints,
   ...mediaEndpoints,
   ...campaignEndpoints,

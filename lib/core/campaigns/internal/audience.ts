@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { segmentAudienceCondition } from '@/lib/core/segments/internal/segment-audience-condition';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 
 /**
@@ -7,8 +8,9 @@ import type { DbOrTx, Tx } from '@/lib/db/client';
  * account, each contact (so each address: R1) once. One definition for the live count and the snapshot.
  * The live lists are found first, once: joined per membership, a fresh list without statistics was
  * looked up again for every one of its members (200 ms of a 100,000-contact snapshot).
+ * `narrowing`: segments and exclusions (segmentAudienceCondition), a condition over `c`.
  */
-function audienceRows(target: { accountId: string; listIds: string[]; senderDomain: string; at: Date }): SQL {
+function audienceRows(target: AudienceTarget, narrowing: SQL): SQL {
   const lists = sql`${sql.param(target.listIds)}::uuid[]`;
   return sql`
     from list_memberships m
@@ -17,25 +19,36 @@ function audienceRows(target: { accountId: string; listIds: string[]; senderDoma
       and m.list_id = any(array(select l.id from contact_lists l where l.id = any(${lists}) and l.account_id = ${target.accountId} and l.deleted_at is null))
       and m.subscription_status = 'confirmed'
       and not c.unsubscribed
+      and ${narrowing}
       and not exists (
         select 1 from suppressions s
         where s.account_id = ${target.accountId} and s.email = c.email and s.domain in ('', ${target.senderDomain}) and s.expires_at > ${target.at.toISOString()}
       )`;
 }
 
-const audienceSelect = (target: AudienceTarget) =>
-  sql`select distinct c.id as contact_id, c.email ${audienceRows(target)}`;
+const audienceSelect = (target: AudienceTarget, narrowing: SQL) =>
+  sql`select distinct c.id as contact_id, c.email ${audienceRows(target, narrowing)}`;
 
-export type AudienceTarget = Parameters<typeof audienceRows>[0];
+export type AudienceTarget = {
+  accountId: string;
+  listIds: string[];
+  senderDomain: string;
+  at: Date;
+  segmentIds?: string[];
+  excludeListIds?: string[];
+  excludeSegmentIds?: string[];
+};
 
 export async function countAudience(db: DbOrTx, target: AudienceTarget): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target)}) as audience`);
+  const narrowing = await segmentAudienceCondition(db, target);
+  const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target, narrowing)}) as audience`);
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 }
 
 /** Whether anyone at all would receive it: stops at the first, where a count reads every member. */
 export async function hasAudience(db: DbOrTx, target: AudienceTarget): Promise<boolean> {
-  const result = await db.execute(sql`select exists (select 1 ${audienceRows(target)}) as found`);
+  const narrowing = await segmentAudienceCondition(db, target);
+  const result = await db.execute(sql`select exists (select 1 ${audienceRows(target, narrowing)}) as found`);
   return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
@@ -48,10 +61,11 @@ export async function snapshotAudience(db: Tx, campaignId: string, target: Audie
   // Each address once is a sort of the whole audience: in memory rather than spilled to disk at the
   // default 4 MB (100,000 recipients: 5 MB). For this transaction only, hence a Tx.
   await db.execute(sql`set local work_mem = '64MB'`);
+  const narrowing = await segmentAudienceCondition(db, target);
   const result = await db.execute(sql`
     with inserted as (
       insert into campaign_recipients (campaign_id, contact_id, account_id, email)
-      select ${campaignId}, audience.contact_id, ${target.accountId}, audience.email from (${audienceSelect(target)}) as audience
+      select ${campaignId}, audience.contact_id, ${target.accountId}, audience.email from (${audienceSelect(target, narrowing)}) as audience
       returning 1
     )
     select count(*) as n from inserted`);
