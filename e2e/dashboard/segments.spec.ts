@@ -40,7 +40,7 @@ test('build a segment with a live count, see its contacts, narrow a campaign wit
   await expect(page.getByRole('heading', { level: 1, name: 'New segment' })).toBeVisible();
   // With no value yet the condition is left out: everyone matches.
   await expect(page.getByTestId('segment-count')).toHaveText('3');
-  await page.getByLabel('Name', { exact: true }).fill('Grown-ups');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Grown-ups');
   const first = page.locator('[data-segment-condition]').first();
   await first.getByLabel('Condition on').selectOption('attributes.age');
   await first.getByLabel('Comparison').selectOption('gt');
