@@ -65,7 +65,7 @@ function ConditionRow({
         aria-label="Condition on"
         value={choice}
         onChange={(event) => choose(event.target.value)}
-        className="w-auto"
+        className="w-auto!"
       >
         <optgroup label="Contact">
           {context.fields
@@ -96,7 +96,7 @@ function ConditionRow({
         <>
           <Select
             aria-label="Comparison"
-            className="w-auto"
+            className="w-auto!"
             value={condition.op}
             onChange={(event) => onChange({ ...condition, op: event.target.value as SegmentOp })}
           >
@@ -109,7 +109,7 @@ function ConditionRow({
           {condition.op === 'exists' || condition.op === 'not_exists' ? null : type === 'boolean' ? (
             <Select
               aria-label="Value"
-              className="w-auto"
+              className="w-auto!"
               value={condition.value}
               onChange={(event) => onChange({ ...condition, value: event.target.value })}
             >
@@ -119,7 +119,7 @@ function ConditionRow({
           ) : (
             <TextInput
               aria-label="Value"
-              className="w-auto min-w-40 flex-1"
+              className="w-auto! min-w-40 flex-1"
               type={
                 condition.op === 'in' || condition.op === 'not_in'
                   ? 'text'
@@ -142,7 +142,7 @@ function ConditionRow({
         <>
           <Select
             aria-label="Membership status"
-            className="w-auto"
+            className="w-auto!"
             value={condition.status}
             onChange={(event) => onChange({ ...condition, status: event.target.value })}
           >
@@ -154,7 +154,7 @@ function ConditionRow({
           </Select>
           <Select
             aria-label="List"
-            className="w-auto"
+            className="w-auto!"
             value={condition.list}
             onChange={(event) => onChange({ ...condition, list: event.target.value })}
           >
@@ -171,7 +171,7 @@ function ConditionRow({
         <>
           <Select
             aria-label="Engagement"
-            className="w-auto"
+            className="w-auto!"
             value={condition.engagement}
             onChange={(event) => onChange({ ...condition, engagement: event.target.value as Engagement })}
           >
@@ -187,7 +187,7 @@ function ConditionRow({
             type="number"
             min={1}
             max={365}
-            className="w-20"
+            className="w-20!"
             value={condition.days}
             onChange={(event) => onChange({ ...condition, days: event.target.value })}
           />
@@ -232,7 +232,7 @@ export function SegmentGroupEditor({
         <span>{depth === 1 ? 'Contacts that match' : 'Match'}</span>
         <Select
           aria-label={depth === 1 ? 'Match' : 'Group match'}
-          className="w-auto"
+          className="w-auto!"
           value={group.match}
           onChange={(event) => onChange({ ...group, match: event.target.value as 'all' | 'any' })}
         >
