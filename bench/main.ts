@@ -12,6 +12,7 @@
  * versus-postfix (bench/versus-postfix.ts): 20,000 10 KB messages end to end, Postfix and Mailstead side by side.
  * webhook-backoff (bench/webhook-backoff.ts): idle server CPU with 5,000 webhook deliveries waiting for an endpoint that fails.
  * render (bench/render.ts): a 100-block document and a Markdown body rendered to email HTML, in process.
+ * segments (bench/segments.ts): segment counts over 1,000,000 contacts on PostgreSQL only.
  */
 import { TestDnsServer } from '../e2e/support/dns-server';
 import { POSTGRES_URL, type DatabaseName } from './bench-support';
@@ -24,6 +25,7 @@ import { printImportResults, runImportBench, type ImportResult } from './import'
 import { printStatisticsResults, runStatisticsBench, type StatisticsResult } from './statistics';
 import { printSubmissionResults, runSubmissionBench, type SubmissionResult } from './submission';
 import { printRenderResults, runRenderBench } from './render';
+import { printSegmentsResults, runSegmentsBench } from './segments';
 import { printVersusPostfixResults, runVersusPostfixBench } from './versus-postfix';
 import { printWebhookBackoffResults, runWebhookBackoffBench, type WebhookBackoffResult } from './webhook-backoff';
 
@@ -38,6 +40,7 @@ const CASES = [
   'versus-postfix',
   'webhook-backoff',
   'render',
+  'segments',
 ] as const;
 type Case = (typeof CASES)[number];
 
@@ -126,5 +129,9 @@ if (selected.includes('webhook-backoff')) {
       results.push(await runWebhookBackoffBench(database, dns, kind));
   await dns.stop();
   printWebhookBackoffResults(results);
+}
+if (selected.includes('segments')) {
+  if (databases.includes('PostgreSQL')) printSegmentsResults(await runSegmentsBench());
+  else console.warn('segments: measured on PostgreSQL only, which is not reachable');
 }
 process.exit(0);

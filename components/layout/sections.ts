@@ -23,6 +23,7 @@ export const SECTIONS: Section[] = [
   { slug: 'contacts', label: 'Contacts', readScope: 'contacts:read', group: 'Marketing' },
   { slug: 'lists', label: 'Lists', readScope: 'lists:read', group: 'Marketing' },
   { slug: 'signup-forms', label: 'Signup forms', readScope: 'lists:read', group: 'Marketing' },
+  { slug: 'segments', label: 'Segments', readScope: 'contacts:read', group: 'Marketing' },
   { slug: 'templates', label: 'Templates', readScope: 'templates:read', group: 'Marketing' },
   { slug: 'media', label: 'Media', readScope: 'templates:read', group: 'Marketing' },
   { slug: 'campaigns', label: 'Campaigns', readScope: 'campaigns:read', group: 'Marketing' },

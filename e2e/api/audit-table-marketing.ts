@@ -20,6 +20,9 @@ import {
   type Suite,
 } from './audit-cases';
 
+const segment = async (s: Suite) =>
+  (await post(s, '/segments', { name: unique(s, 'segment'), filter: { all: [] } })).id as string;
+
 const listWithMember = async (s: Suite) => {
   const listId = await list(s);
   const { email } = await contact(s);
@@ -100,6 +103,27 @@ export const MARKETING_WRITES: Record<string, Case | string> = {
     resource: prepared,
     refused: unknownIn(act('/contacts/$/resubscribe')),
   },
+  'POST /v2/accounts/{account_id}/segments': {
+    action: 'segment.create',
+    call: act('/segments', { name: 'audited', filter: { all: [] } }),
+    resource: id,
+    refused: act('/segments', { name: 'audited', filter: { all: [{ field: 'nope', op: 'exists' }] } }),
+  },
+  'PUT /v2/accounts/{account_id}/segments/{segment_id}': {
+    action: 'segment.update',
+    prepare: segment,
+    call: put('/segments/$', { name: 'renamed' }),
+    resource: prepared,
+    refused: unknownIn(put('/segments/$', { name: 'renamed' })),
+  },
+  'DELETE /v2/accounts/{account_id}/segments/{segment_id}': {
+    action: 'segment.delete',
+    prepare: segment,
+    call: del('/segments/$'),
+    resource: prepared,
+    refused: unknownIn(del('/segments/$')),
+  },
+  'POST /v2/accounts/{account_id}/segments/preview': 'a preview: changes nothing',
   'POST /v2/accounts/{account_id}/lists': {
     action: 'list.create',
     call: act('/lists', { name: 'audited' }),

@@ -111,6 +111,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     subscription_status: 'confirmed',
   },
   'PUT /v2/accounts/{account_id}/lists/{list_id}/members/{id_or_email}': { subscription_status: 'unconfirmed' },
+  'POST /v2/accounts/{account_id}/segments': {
+    name: 'bad input',
+    filter: { all: [{ field: 'email', op: 'ends_with', value: '@example.org' }] },
+  },
+  'PUT /v2/accounts/{account_id}/segments/{segment_id}': {
+    name: 'bad input 2',
+    filter: { any: [{ field: 'first_name', op: 'exists' }] },
+  },
+  'POST /v2/accounts/{account_id}/segments/preview': {
+    filter: { all: [{ field: 'email', op: 'contains', value: 'x' }] },
+  },
   'POST /v2/accounts/{account_id}/templates': {
     name: 'bad input',
     kind: 'campaign',
@@ -207,6 +218,7 @@ test.beforeAll(async () => {
   pathValues.form_id = (
     await api.post(api.account('/signup-forms'), { name: 'target', list_ids: [pathValues.list_id] })
   ).body.id;
+  pathValues.segment_id = (await api.post(api.account('/segments'), { name: 'target', filter: { all: [] } })).body.id;
   pathValues.version = '1';
   pathValues.campaign_id = (await api.post(api.account('/campaigns'), { name: 'target' })).body.id;
   pathValues.variant_id = 'a';

@@ -127,6 +127,10 @@ async function makeEverything() {
     text_content: 'Hello',
     list_ids: [list.body.id],
   });
+  const segment = await api.post(api.account('/segments'), {
+    name: 'Readers named Ada',
+    filter: { all: [{ field: 'first_name', op: 'eq', value: 'Ada' }, { list: list.body.id }] },
+  });
   const webhook = await api.post(api.account('/webhooks'), {
     name: 'Hooks',
     url: `https://hooks-${stamp}.example.com/in`,
@@ -149,7 +153,18 @@ async function makeEverything() {
   await uploaded(api, LARGER_PNG, { fileName: 'logo.png' });
   const sub = await subAccountHelpers(() => api).createSub();
   // Everything above is in the audit log too: the Activity page shows a full page of events.
-  for (const made of [contact, list, template, blocksTemplate, markdownTemplate, campaign, webhook, route, invited])
+  for (const made of [
+    contact,
+    list,
+    segment,
+    template,
+    blocksTemplate,
+    markdownTemplate,
+    campaign,
+    webhook,
+    route,
+    invited,
+  ])
     expect(made.status, made.text).toBe(201);
   // The reset link's page: looking at a link does not spend it, so one serves every load.
   const reset = await runCli(['users', 'reset-password', email], sharedServer().cliEnv);
@@ -166,6 +181,7 @@ async function makeEverything() {
     messageId: encodeURIComponent(messageId),
     contactId: contact.body.id,
     listId: list.body.id,
+    segmentId: segment.body.id,
     templateId: template.body.id,
     blocksTemplateId: blocksTemplate.body.id,
     markdownTemplateId: markdownTemplate.body.id,

@@ -14,9 +14,11 @@ export const WIZARD_STEPS = [
 ] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number]['name'];
 
+const AUDIENCE_FIELDS = ['list_ids', 'segment_ids', 'exclude_list_ids', 'exclude_segment_ids'];
+
 export function stepOfField(field: string): WizardStep {
   const root = field.split('.')[0];
-  if (root === 'list_ids') return 'audience';
+  if (AUDIENCE_FIELDS.includes(root)) return 'audience';
   if (root === 'variants' || root === 'ab_test') return 'ab';
   if (root === 'from' || root === 'reply_to' || root === 'tracking') return 'settings';
   return 'content';
@@ -37,6 +39,9 @@ export type DraftValues = {
   reply_to_email: string;
   reply_to_name: string;
   list_ids: string[];
+  segment_ids: string[];
+  exclude_list_ids: string[];
+  exclude_segment_ids: string[];
   track_open: 'default' | 'on' | 'off';
   track_click: 'default' | 'on' | 'off';
   ab: AbDraft;
@@ -60,6 +65,9 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     reply_to_email: campaign.reply_to?.email ?? '',
     reply_to_name: campaign.reply_to?.name ?? '',
     list_ids: campaign.list_ids,
+    segment_ids: campaign.segment_ids,
+    exclude_list_ids: campaign.exclude_list_ids,
+    exclude_segment_ids: campaign.exclude_segment_ids,
     track_open: trackingOf(campaign.tracking.open),
     track_click: trackingOf(campaign.tracking.click),
     ab: abDraftOf(campaign),
@@ -85,6 +93,9 @@ export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
       ? { email: values.reply_to_email.trim(), name: orNull(values.reply_to_name) }
       : null,
     list_ids: values.list_ids,
+    segment_ids: values.segment_ids,
+    exclude_list_ids: values.exclude_list_ids,
+    exclude_segment_ids: values.exclude_segment_ids,
     tracking: { open: trackingValue(values.track_open), click: trackingValue(values.track_click) },
     ...abBodyOf(values.ab),
   };
@@ -108,7 +119,7 @@ export function formFieldOf(apiField: string): keyof DraftValues | null {
   if (root === 'tracking') return 'track_open';
   if (root === 'variants' || root === 'ab_test') return 'ab';
   if (['format', 'html_content', 'markdown_content', 'blocks_content'].includes(root)) return 'content';
-  return ['name', 'subject', 'text_content', 'template_id', 'list_ids'].includes(root)
+  return ['name', 'subject', 'text_content', 'template_id', ...AUDIENCE_FIELDS].includes(root)
     ? (root as keyof DraftValues)
     : null;
 }

@@ -76,14 +76,23 @@ export function useCampaignCheck(accountId: string, campaignId: string, options:
 }
 
 /** The live count of the Audience step; callers debounce the inputs, the key caches each choice. */
-export function useAudiencePreview(accountId: string, listIds: string[], fromEmail: string | null) {
+export function useAudiencePreview(
+  accountId: string,
+  listIds: string[],
+  fromEmail: string | null,
+  narrowing: { segment_ids: string[]; exclude_list_ids: string[]; exclude_segment_ids: string[] } = {
+    segment_ids: [],
+    exclude_list_ids: [],
+    exclude_segment_ids: [],
+  },
+) {
   const sorted = [...listIds].sort();
   return useQuery({
-    queryKey: ['campaign-audience', accountId, sorted, fromEmail],
+    queryKey: ['campaign-audience', accountId, sorted, fromEmail, narrowing],
     queryFn: () =>
       apiRequest<AudiencePreview>(internalPath(accountId, '/audience-preview'), {
         method: 'POST',
-        body: { list_ids: sorted, ...(fromEmail ? { from_email: fromEmail } : {}) },
+        body: { list_ids: sorted, ...narrowing, ...(fromEmail ? { from_email: fromEmail } : {}) },
       }),
     placeholderData: (previous) => previous,
   });

@@ -21,6 +21,7 @@ import { suppressionEndpoints } from './suppressions';
 import { templateEndpoints } from './templates';
 import { campaignEndpoints } from './campaigns';
 import { signupFormEndpoints } from './signup-forms';
+import { segmentEndpoints } from './segments';
 
 /**
  * Every v2 operation. The URL map: one file per resource, named as its path segment. Contact imports
@@ -45,6 +46,7 @@ const definitions = [
   ...contactExportEndpoints,
   ...contactEndpoints,
   ...listEndpoints,
+  ...segmentEndpoints,
   ...templateEndpoints,
   ...mediaEndpoints,
   ...campaignEndpoints,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SHARED_COUNTER_WRITER } from '@/lib/core/statistics/counter-writers';
 import type { DbOrTx } from '@/lib/db/client';
 import { campaignCounters } from '@/lib/db/schema';
+import { EngagementTally } from './internal/engagement-tally';
 import { KeyedCounters } from './internal/keyed-counters';
 import { mailboxProviderOf } from './mailbox-provider';
 
@@ -32,7 +33,7 @@ const HOUR_MS = 3_600_000;
 
 /** `campaignVariantId`: an A/B campaign's message also counts under its variant. */
 type CampaignRef = { campaignId: string | null; accountId: string; campaignVariantId?: string | null };
-type CampaignMessage = CampaignRef & { mailboxProvider?: string | null };
+type CampaignMessage = CampaignRef & { mailboxProvider?: string | null; contactId?: string | null };
 
 /**
  * Changes to campaigns' counters (totals, per hour, per link, per mailbox provider) summed in memory
@@ -73,6 +74,8 @@ export class CampaignTally {
     keyLength: 2,
     counters: PROVIDER_COUNTERS,
   });
+  // Per contact, for segments' engagement conditions: not a counter, but counted with the same events.
+  private readonly engagement = new EngagementTally();
 
   private readonly variants = new KeyedCounters({
     name: 'campaign_variant_counters',
@@ -122,6 +125,7 @@ export class CampaignTally {
     this.add(message, to as CampaignCounter, 1);
     if (to === 'delivered' || to === 'bounced') this.addProvider(message, to, 1);
     if (to === 'delivered') this.addHour(message, at, 'delivered');
+    if (to === 'delivered' && message.campaignId) this.engagement.add(message, 'received', at);
   }
 
   /** `count` messages cancelled before delivery; those that were deferred leave the deferred counts, their provider's too. */
@@ -158,6 +162,7 @@ export class CampaignTally {
     if (engagement.isFirst) this.add(message, isOpen ? 'opened' : 'clicked', 1);
     if (engagement.isFirst && isOpen) this.addProvider(message, 'opened', 1);
     this.addHour(message, engagement.at, isOpen ? 'opened' : 'clicked');
+    if (message.campaignId) this.engagement.add(message, isOpen ? 'opened' : 'clicked', engagement.at);
     const link = engagement.link;
     if (!message.campaignId || !link) return;
     this.links.add([message.campaignId, link.urlHash, link.url], message.accountId, 'clicks', 1);
@@ -166,12 +171,12 @@ export class CampaignTally {
   }
 
   get isEmpty(): boolean {
-    return [this.totals, this.hours, this.links, this.providers, this.variants].every((table) => table.isEmpty);
+    return [this.totals, this.hours, this.links, this.providers, this.variants, this.engagement].every((table) => table.isEmpty);
   }
 
   /** One upsert per table that changed, totals first (every writer takes the tables in this order). */
   statements(writer: number = SHARED_COUNTER_WRITER) {
-    return [this.totals, this.hours, this.links, this.providers, this.variants]
+    return [this.totals, this.hours, this.links, this.providers, this.variants, this.engagement]
       .map((table) => table.statement(writer))
       .filter((statement) => statement !== null);
   }

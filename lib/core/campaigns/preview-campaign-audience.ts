@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { contactLists, listMemberships } from '@/lib/db/schema';
 import { countAudience } from './internal/audience';
+import { narrowingInAccount } from './internal/campaign-design';
 import { audiencePreviewSchema } from './schemas';
 
 /**
@@ -39,7 +40,13 @@ export const previewCampaignAudience = defineVerb({
       ? input.from_email.slice(input.from_email.lastIndexOf('@') + 1).toLowerCase()
       : '';
     const recipients = liveLists.length
-      ? await countAudience(db, { accountId, listIds: liveLists, senderDomain, at: now() })
+      ? await countAudience(db, {
+          accountId,
+          listIds: liveLists,
+          ...(await narrowingInAccount(db, accountId, input)),
+          senderDomain,
+          at: now(),
+        })
       : 0;
     return {
       object: 'audience_preview' as const,

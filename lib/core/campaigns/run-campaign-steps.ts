@@ -95,6 +95,9 @@ export async function unsafeStartDueCampaign(services: Services): Promise<StepRe
     const recipients = await snapshotAudience(tx, row.id, {
       accountId: row.accountId,
       listIds: row.listIds,
+      segmentIds: row.segmentIds,
+      excludeListIds: row.excludeListIds,
+      excludeSegmentIds: row.excludeSegmentIds,
       senderDomain: result.domain.domain,
       at,
     });

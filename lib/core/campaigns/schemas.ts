@@ -17,6 +17,25 @@ export const CAMPAIGN_STATUSES = [
 ] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const MAX_TARGET_LISTS = 50;
+
+const idArray = (kind: string) =>
+  z
+    .array(z.string({ error: `must be ${kind} ids` }).uuid(`must be ${kind} ids`), {
+      error: `must be an array of ${kind} ids`,
+    })
+    .max(MAX_TARGET_LISTS, `must have at most ${MAX_TARGET_LISTS} ${kind}s`)
+    .optional();
+
+/** Segments narrow the lists' members and exclusions remove from them (marketing-api.md Part 2, Segments). */
+const audienceNarrowingShape = {
+  segment_ids: idArray('segment').openapi({
+    description: "Only the lists' members in at least one of these segments.",
+  }),
+  exclude_list_ids: idArray('list').openapi({
+    description: 'Leave out members of these lists (a membership of any status).',
+  }),
+  exclude_segment_ids: idArray('segment').openapi({ description: 'Leave out contacts in any of these segments.' }),
+};
 export const MAX_TEST_EMAILS = 10;
 /** How far ahead a campaign may be scheduled. */
 export const MAX_SCHEDULE_DAYS = 365;
@@ -82,6 +101,7 @@ const designShape = {
     .max(MAX_TARGET_LISTS, `must have at most ${MAX_TARGET_LISTS} lists`)
     .optional()
     .openapi({ description: 'Target lists: their confirmed members receive the campaign, each address once.' }),
+  ...audienceNarrowingShape,
   tracking: z
     .object(
       {
@@ -196,6 +216,9 @@ export const campaignSchema = z
     template_id: z.string().uuid().nullable(),
     template_version: z.number().int().nullable(),
     list_ids: z.array(z.string().uuid()),
+    segment_ids: z.array(z.string().uuid()),
+    exclude_list_ids: z.array(z.string().uuid()),
+    exclude_segment_ids: z.array(z.string().uuid()),
     tracking: z.object({ open: z.boolean().nullable(), click: z.boolean().nullable() }),
     send_at: z.string().datetime().nullable(),
     validation_errors: z
@@ -220,6 +243,7 @@ export const audiencePreviewSchema = z.object({
   list_ids: z
     .array(z.string({ error: 'must be list ids' }).uuid('must be list ids'), { error: 'must be an array of list ids' })
     .max(MAX_TARGET_LISTS, `must have at most ${MAX_TARGET_LISTS} lists`),
+  ...audienceNarrowingShape,
   from_email: z.preprocess(emptyToUndefined, emailSchema.optional()),
 });
 

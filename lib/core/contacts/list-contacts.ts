@@ -1,8 +1,10 @@
 import { and, eq, exists, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getListInAccount } from '@/lib/core/lists/internal/queries';
+import { isCanonicalAttributeValue } from './attribute-values';
 import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
-import { contacts, listMemberships } from '@/lib/db/schema';
+import type { DbOrTx } from '@/lib/db/client';
+import { contactAttributeDefinitions, contacts, listMemberships } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
 import { presentContact, type ContactRow } from './internal/present';
 import { contactEmailOrThrow } from './internal/queries';
@@ -10,6 +12,26 @@ import { listContactsQuerySchema } from './schemas';
 
 /** `%`, `_` and `\` in a search are literal text, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * `attribute_key = attribute_value` in the definition's type: `"42"` finds the number 42, `"true"`
+ * the boolean, a datetime any writing of the same instant. Containment where it can (the GIN index);
+ * text for an undefined key or a value that is not of the type (then nothing of the type matches).
+ */
+async function attributeEquals(db: DbOrTx, accountId: string, key: string, value: string): Promise<SQL> {
+  const [definition] = await db
+    .select({ type: contactAttributeDefinitions.type })
+    .from(contactAttributeDefinitions)
+    .where(and(eq(contactAttributeDefinitions.accountId, accountId), eq(contactAttributeDefinitions.key, key)));
+  const contains = (typed: unknown) => sql`${contacts.attributes} @> ${JSON.stringify({ [key]: typed })}::jsonb`;
+  const number = Number(value);
+  if (definition?.type === 'number' && value.trim() !== '' && Number.isFinite(number)) return contains(number);
+  if (definition?.type === 'boolean' && (value === 'true' || value === 'false')) return contains(value === 'true');
+  if (definition?.type === 'datetime' && isCanonicalAttributeValue('datetime', value))
+    return sql`(case when jsonb_typeof(${contacts.attributes} -> ${key}::text) = 'string' and ${contacts.attributes} ->> ${key}::text ~ '^\d{4}-\d{2}-\d{2}[Tt]' then (${contacts.attributes} ->> ${key}::text)::timestamptz end) = ${value}::timestamptz`;
+  if (definition?.type === 'string' || definition?.type === 'date') return contains(value);
+  return sql`${contacts.attributes} ->> ${key} = ${value}`;
+}
 
 /** The account's contacts, newest first, with the contract's filters and the dashboard's search. */
 export const listContacts = defineVerb({
@@ -46,7 +68,7 @@ export const listContacts = defineVerb({
       );
     }
     if (query.attribute_key !== undefined)
-      conditions.push(sql`${contacts.attributes} ->> ${query.attribute_key} = ${query.attribute_value}`);
+      conditions.push(await attributeEquals(db, accountId, query.attribute_key, query.attribute_value!));
     return paginate(db, {
       table: contacts,
       idColumn: contacts.id,

@@ -98,7 +98,7 @@ export const listContactsQuerySchema = pageQuerySchema.extend({
   }),
   attribute_key: optionalQuery(z.string().max(64, 'must be at most 64 characters')).openapi({
     description:
-      'Mailstead extension, with attribute_value: only contacts whose attribute has this value (compared as text).',
+      "Mailstead extension, with attribute_value: only contacts whose attribute has this value, compared in the attribute's type (`42` finds the number 42, `true` the boolean).",
   }),
   attribute_value: optionalQuery(z.string().max(1000, 'must be at most 1000 characters')),
 });

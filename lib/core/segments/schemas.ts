@@ -175,15 +175,13 @@ const nameSchema = z
 
 export const createSegmentSchema = z
   .object({ name: nameSchema, filter: segmentFilterSchema })
-  .strict()
   .openapi('CreateSegmentRequest');
 
 export const updateSegmentSchema = z
   .object({ name: nameSchema.optional(), filter: segmentFilterSchema.optional() })
-  .strict()
   .openapi('UpdateSegmentRequest');
 
-export const previewSegmentSchema = z.object({ filter: segmentFilterSchema }).strict().openapi('PreviewSegmentRequest');
+export const previewSegmentSchema = z.object({ filter: segmentFilterSchema }).openapi('PreviewSegmentRequest');
 
 export const segmentPathSchema = z.object({ segment_id: z.string() });
 export const listSegmentsQuerySchema = pageQuerySchema;

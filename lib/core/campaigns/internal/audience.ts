@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { shieldAllowsSql } from '@/lib/core/messages/reputation-shield';
+import { segmentAudienceCondition } from '@/lib/core/segments/internal/segment-audience-condition';
 import type { DbOrTx, Tx } from '@/lib/db/client';
 
 /**
@@ -8,15 +9,9 @@ import type { DbOrTx, Tx } from '@/lib/db/client';
  * account, minus addresses the account's Reputation Shield refuses, each contact (so each address: R1) once. One definition for the live count and the snapshot.
  * The live lists are found first, once: joined per membership, a fresh list without statistics was
  * looked up again for every one of its members (200 ms of a 100,000-contact snapshot).
+ * `narrowing`: segments and exclusions (segmentAudienceCondition), a condition over `c`.
  */
-function audienceRows(target: {
-  accountId: string;
-  listIds: string[];
-  senderDomain: string;
-  at: Date;
-  /** Counts who the Reputation Shield leaves out: the audience as it would be without it. */
-  isShieldIgnored?: boolean;
-}): SQL {
+function audienceRows(target: AudienceTarget, narrowing: SQL): SQL {
   const lists = sql`${sql.param(target.listIds)}::uuid[]`;
   return sql`
     from list_memberships m
@@ -25,6 +20,7 @@ function audienceRows(target: {
       and m.list_id = any(array(select l.id from contact_lists l where l.id = any(${lists}) and l.account_id = ${target.accountId} and l.deleted_at is null))
       and m.subscription_status = 'confirmed'
       and not c.unsubscribed
+      and ${narrowing}
       and ${target.isShieldIgnored ? sql`true` : shieldAllowsSql(target.accountId, sql`c.email`)}
       and not exists (
         select 1 from suppressions s
@@ -32,19 +28,31 @@ function audienceRows(target: {
       )`;
 }
 
-const audienceSelect = (target: AudienceTarget) =>
-  sql`select distinct c.id as contact_id, c.email ${audienceRows(target)}`;
+const audienceSelect = (target: AudienceTarget, narrowing: SQL) =>
+  sql`select distinct c.id as contact_id, c.email ${audienceRows(target, narrowing)}`;
 
-export type AudienceTarget = Parameters<typeof audienceRows>[0];
+export type AudienceTarget = {
+  accountId: string;
+  listIds: string[];
+  senderDomain: string;
+  at: Date;
+  segmentIds?: string[];
+  excludeListIds?: string[];
+  excludeSegmentIds?: string[];
+  /** Counts who the Reputation Shield leaves out: the audience as it would be without it. */
+  isShieldIgnored?: boolean;
+};
 
 export async function countAudience(db: DbOrTx, target: AudienceTarget): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target)}) as audience`);
+  const narrowing = await segmentAudienceCondition(db, target);
+  const result = await db.execute(sql`select count(*) as n from (${audienceSelect(target, narrowing)}) as audience`);
   return Number((result as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 }
 
 /** Whether anyone at all would receive it: stops at the first, where a count reads every member. */
 export async function hasAudience(db: DbOrTx, target: AudienceTarget): Promise<boolean> {
-  const result = await db.execute(sql`select exists (select 1 ${audienceRows(target)}) as found`);
+  const narrowing = await segmentAudienceCondition(db, target);
+  const result = await db.execute(sql`select exists (select 1 ${audienceRows(target, narrowing)}) as found`);
   return Boolean((result as unknown as { rows: { found: boolean }[] }).rows[0]?.found);
 }
 
@@ -57,10 +65,11 @@ export async function snapshotAudience(db: Tx, campaignId: string, target: Audie
   // Each address once is a sort of the whole audience: in memory rather than spilled to disk at the
   // default 4 MB (100,000 recipients: 5 MB). For this transaction only, hence a Tx.
   await db.execute(sql`set local work_mem = '64MB'`);
+  const narrowing = await segmentAudienceCondition(db, target);
   const result = await db.execute(sql`
     with inserted as (
       insert into campaign_recipients (campaign_id, contact_id, account_id, email)
-      select ${campaignId}, audience.contact_id, ${target.accountId}, audience.email from (${audienceSelect(target)}) as audience
+      select ${campaignId}, audience.contact_id, ${target.accountId}, audience.email from (${audienceSelect(target, narrowing)}) as audience
       returning 1
     )
     select count(*) as n from inserted`);

@@ -4,7 +4,7 @@ import { contentColumns, EMPTY_CONTENT, type ContentColumns } from '@/lib/core/c
 import { normalizeEmailAddress } from '@/lib/core/shared/email-address';
 import { checkTemplateSyntax } from '@/lib/core/templates/internal/check-template-syntax';
 import type { DbOrTx } from '@/lib/db/client';
-import { campaigns, contactLists, templates } from '@/lib/db/schema';
+import { campaigns, contactLists, segments, templates } from '@/lib/db/schema';
 import { invalidInput } from '@/lib/shared/errors';
 import type { UpdateCampaignInput } from '../schemas';
 import { abTestColumns } from './ab-test-design';
@@ -47,6 +47,17 @@ export async function designColumns(
   if (input.template_version !== undefined) columns.templateVersion = input.template_version ?? null;
 
   if (input.list_ids !== undefined) columns.listIds = await listsInAccount(db, accountId, input.list_ids);
+  if (input.exclude_list_ids !== undefined)
+    columns.excludeListIds = await listsInAccount(db, accountId, input.exclude_list_ids, 'exclude_list_ids');
+  if (input.segment_ids !== undefined)
+    columns.segmentIds = await segmentsInAccount(db, accountId, input.segment_ids, 'segment_ids');
+  if (input.exclude_segment_ids !== undefined)
+    columns.excludeSegmentIds = await segmentsInAccount(
+      db,
+      accountId,
+      input.exclude_segment_ids,
+      'exclude_segment_ids',
+    );
   if (input.tracking !== undefined) {
     columns.trackOpens = input.tracking?.open ?? null;
     columns.trackClicks = input.tracking?.click ?? null;
@@ -71,7 +82,20 @@ async function assertTemplateInAccount(db: DbOrTx, accountId: string, templateId
   if (!row) throw invalidInput(`template_id: no template ${templateId} in this account`, 'template_id');
 }
 
-async function listsInAccount(db: DbOrTx, accountId: string, listIds: string[]): Promise<string[]> {
+/** A request's segments and excluded lists, each the account's (400 naming the ids otherwise). */
+export async function narrowingInAccount(
+  db: DbOrTx,
+  accountId: string,
+  input: { segment_ids?: string[]; exclude_list_ids?: string[]; exclude_segment_ids?: string[] },
+) {
+  return {
+    segmentIds: await segmentsInAccount(db, accountId, input.segment_ids ?? [], 'segment_ids'),
+    excludeListIds: await listsInAccount(db, accountId, input.exclude_list_ids ?? [], 'exclude_list_ids'),
+    excludeSegmentIds: await segmentsInAccount(db, accountId, input.exclude_segment_ids ?? [], 'exclude_segment_ids'),
+  };
+}
+
+async function listsInAccount(db: DbOrTx, accountId: string, listIds: string[], field = 'list_ids'): Promise<string[]> {
   const ids = [...new Set(listIds.map((id) => id.toLowerCase()))];
   if (ids.length === 0) return [];
   const found = await db
@@ -80,6 +104,19 @@ async function listsInAccount(db: DbOrTx, accountId: string, listIds: string[]):
     .where(and(eq(contactLists.accountId, accountId), inArray(contactLists.id, ids), isNull(contactLists.deletedAt)));
   const known = new Set(found.map((row) => row.id));
   const missing = ids.filter((id) => !known.has(id));
-  if (missing.length) throw invalidInput(`list_ids: no list ${missing.join(', ')} in this account`, 'list_ids');
+  if (missing.length) throw invalidInput(`${field}: no list ${missing.join(', ')} in this account`, field);
+  return ids;
+}
+
+async function segmentsInAccount(db: DbOrTx, accountId: string, segmentIds: string[], field: string) {
+  const ids = [...new Set(segmentIds.map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: segments.id })
+    .from(segments)
+    .where(and(eq(segments.accountId, accountId), inArray(segments.id, ids)));
+  const known = new Set(found.map((row) => row.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length) throw invalidInput(`${field}: no segment ${missing.join(', ')} in this account`, field);
   return ids;
 }

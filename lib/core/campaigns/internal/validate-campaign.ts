@@ -7,6 +7,7 @@ import { contactLists, domains, type CampaignValidationError } from '@/lib/db/sc
 import { AppError } from '@/lib/shared/errors';
 import { sampleContact } from './sample-contact';
 import { countAudience, hasAudience } from './audience';
+import { checkAudienceNarrowing } from './check-audience-narrowing';
 import {
   missingUnsubscribeLink,
   resolveCampaignContent,
@@ -62,6 +63,7 @@ export async function validateCampaign(
   else if (liveLists.length < row.listIds.length)
     fail('list_ids', `${row.listIds.length - liveLists.length} of the target lists no longer exist; remove them`);
 
+  const isNarrowingUsable = await checkAudienceNarrowing(db, row, fail);
   const domain = await senderDomain(db, row, fail);
 
   let content: Validation['content'] = null;
@@ -77,8 +79,16 @@ export async function validateCampaign(
 
   let audience: number | null = null;
   let shielded: number | null = null;
-  if (domain && liveLists.length && options.audience !== 'skip') {
-    const target = { accountId: row.accountId, listIds: liveLists, senderDomain: domain.domain, at: services.now() };
+  if (domain && liveLists.length && isNarrowingUsable && options.audience !== 'skip') {
+    const target = {
+      accountId: row.accountId,
+      listIds: liveLists,
+      segmentIds: row.segmentIds,
+      excludeListIds: row.excludeListIds,
+      excludeSegmentIds: row.excludeSegmentIds,
+      senderDomain: domain.domain,
+      at: services.now(),
+    };
     audience = options.audience === 'count' ? await countAudience(db, target) : null;
     if (audience !== null && (await isShieldOn(db, row.accountId)))
       shielded = (await countAudience(db, { ...target, isShieldIgnored: true })) - audience;

@@ -197,6 +197,12 @@ describe('contacts', () => {
         (contact) => contact.email,
       ),
     ).toEqual(['ada@example.org']);
+    // Compared in the attribute's type: "36.0" is the number 36, not the text "36".
+    expect(
+      (await listContacts(ctx(), { attribute_key: 'age', attribute_value: '36.0' })).items.map(
+        (contact) => contact.email,
+      ),
+    ).toEqual(['ada@example.org']);
     expect((await listContacts(ctx(), { unsubscribed: 'true' })).items.every((contact) => contact.unsubscribed)).toBe(
       true,
     );
