@@ -171,7 +171,9 @@ export class CampaignTally {
   }
 
   get isEmpty(): boolean {
-    return [this.totals, this.hours, this.links, this.providers, this.variants, this.engagement].every((table) => table.isEmpty);
+    return [this.totals, this.hours, this.links, this.providers, this.variants, this.engagement].every(
+      (table) => table.isEmpty,
+    );
   }
 
   /** One upsert per table that changed, totals first (every writer takes the tables in this order). */
