@@ -40,6 +40,7 @@ export const CAMPAIGN_FIELDS = [
   'markdown_content',
   'name',
   'object',
+  'preheader',
   'queued_at',
   'reply_to',
   'send_at',

@@ -24,9 +24,10 @@ export type DraftValues = {
   name: string;
   content_mode: 'inline' | 'template';
   subject: string;
+  preheader: string;
   content: ContentValue;
   text_content: string;
-  /** False while the text part is the one the server made from a Markdown or Visual body. */
+  /** False until the text part is edited here: the server keeps the author's own, or makes it from the body. */
   is_text_own: boolean;
   template_id: string;
   from_email: string;
@@ -47,9 +48,10 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     name: campaign.name,
     content_mode: campaign.template_id ? 'template' : 'inline',
     subject: campaign.subject ?? '',
+    preheader: campaign.preheader ?? '',
     content: contentValueOf(campaign),
     text_content: campaign.text_content ?? '',
-    is_text_own: campaign.format === 'html',
+    is_text_own: false,
     template_id: campaign.template_id ?? '',
     from_email: campaign.from?.email ?? '',
     from_name: campaign.from?.name ?? '',
@@ -68,10 +70,11 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
 export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
   const isTemplate = values.content_mode === 'template';
   // A generated text part goes back only once edited: sent as is, it would stop following the body.
-  const isTextOwn = values.is_text_own || values.content.format === 'html';
+  const isTextOwn = values.is_text_own;
   return {
     name: values.name,
     subject: isTemplate ? null : orNull(values.subject),
+    preheader: isTemplate ? null : orNull(values.preheader),
     ...(isTemplate ? { format: 'html', html_content: null } : contentBodyOf(values.content)),
     ...(isTemplate || isTextOwn ? { text_content: isTemplate ? null : orNull(values.text_content) } : {}),
     template_id: isTemplate ? orNull(values.template_id) : null,
@@ -101,7 +104,7 @@ export function formFieldOf(apiField: string): keyof DraftValues | null {
   if (root === 'reply_to') return 'reply_to_email';
   if (root === 'tracking') return 'track_open';
   if (['format', 'html_content', 'markdown_content', 'blocks_content'].includes(root)) return 'content';
-  return ['name', 'subject', 'text_content', 'template_id', 'list_ids'].includes(root)
+  return ['name', 'subject', 'preheader', 'text_content', 'template_id', 'list_ids'].includes(root)
     ? (root as keyof DraftValues)
     : null;
 }

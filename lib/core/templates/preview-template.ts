@@ -1,4 +1,5 @@
 import { contentColumns, EMPTY_CONTENT } from '@/lib/core/content/content-columns';
+import { withPreheader } from '@/lib/core/content/preheader';
 import { renderContents } from '@/lib/core/messages/render-content';
 import { defineVerb } from '@/lib/core/verb';
 import { AppError, invalidInput } from '@/lib/shared/errors';
@@ -22,7 +23,7 @@ export const previewTemplate = defineVerb({
     const content = { ...EMPTY_CONTENT, ...(await contentColumns(input, EMPTY_CONTENT, config)) };
     const parts = {
       subject: input.subject ?? '',
-      html: content.htmlContent,
+      html: withPreheader(content.htmlContent, content.preheader),
       text: content.textContent,
       amp: null,
     };

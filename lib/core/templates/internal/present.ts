@@ -41,10 +41,16 @@ export function presentTemplateVersion(row: TemplateVersionRow) {
 export type TemplateVersionObject = ReturnType<typeof presentTemplateVersion>;
 
 /** The format and its source, as every response with content carries them. */
-export function presentFormat(row: { format: string; markdownContent: string | null; blocksContent: unknown }) {
+export function presentFormat(row: {
+  format: string;
+  markdownContent: string | null;
+  blocksContent: unknown;
+  preheader: string | null;
+}) {
   return {
     format: row.format as ContentFormat,
     markdown_content: row.markdownContent,
     blocks_content: (row.blocksContent ?? null) as BlocksDocument | null,
+    preheader: row.preheader,
   };
 }
