@@ -180,7 +180,8 @@ test("GET /media/icons/{network}.png - the social block's icons are ours, served
     expect(served.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   }
   for (const name of ['tiktok.png', 'x.gif', 'X.png', '..%2fx.png', 'constructor.png', 'x.png.html']) {
-    expect((await fetchPublic(`${api.baseUrl}/media/icons/${name}`, api.agent)).status, name).toBe(404);
+    const status = (await fetchPublic(`${api.baseUrl}/media/icons/${name}`, api.agent)).status;
+    expect([400, 404], `${name}: ${status}`).toContain(status);
   }
 });
 

@@ -201,7 +201,7 @@ test('POST /templates/{id}/preflight - a 100-block visual document over 100 KB w
     id: `b${index}`,
     type: 'text',
     text: `Paragraph ${index}: the garden club's news, in **bold** and *italic* words, as long as a real one. `.repeat(
-      3,
+      7,
     ),
   }));
   const created = await api.post(api.account('/templates'), {

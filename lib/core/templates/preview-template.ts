@@ -37,7 +37,9 @@ export const previewTemplate = defineVerb({
       throw new AppError('unavailable', 'templates cannot be rendered right now; try again later');
     }
     if (!result.ok) {
-      const { field, failure } = result;
+      const { failure } = result;
+      // A text part made from the HTML fails where the HTML does: the author wrote the HTML.
+      const field = result.field === 'text_content' && content.textGenerated ? 'html_content' : result.field;
       const kind = failure.kind === 'syntax' ? 'template syntax error' : 'template error';
       throw invalidInput(`${field}: ${kind}: ${failure.message}`, field.split(',')[0]);
     }
