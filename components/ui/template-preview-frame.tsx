@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 // Nothing remote loads (no tracking pixel fires, no sender learns the preview was opened) and no
 // script runs. Images of this server (the media library) are ours to show; any other is hidden.
@@ -24,6 +24,10 @@ function countRemoteImages(html: string, origin: string | null): number {
   return count;
 }
 
+const subscribeToNothing = () => () => {};
+const clientOrigin = () => window.location.origin;
+const serverOrigin = () => null;
+
 /**
  * Rendered template HTML in a frame with every sandbox restriction: an opaque origin, no scripts, no
  * forms, no navigation; remote images hidden, with a note saying how many.
@@ -39,9 +43,9 @@ export function TemplatePreviewFrame({
   heightClass?: string;
   widthClass?: string;
 }) {
-  // Known once mounted: until then the policy admits no image at all.
-  const [origin, setOrigin] = useState<string | null>(null);
-  useEffect(() => setOrigin(window.location.origin), []);
+  // Known at the first client render, so that the frame is not loaded twice (a second srcdoc while
+  // the first loads can leave it blank); on the server, no image at all.
+  const origin = useSyncExternalStore(subscribeToNothing, clientOrigin, serverOrigin);
   const hidden = useMemo(() => countRemoteImages(html, origin), [html, origin]);
   return (
     <div className="space-y-1">
