@@ -29,11 +29,13 @@ type Values = {
   preheader: string;
   content: ContentValue;
   text_content: string;
+  /** The text part is the author's (saved as theirs, or edited here): it goes back with each save. */
+  is_text_own: boolean;
   revision: number;
 };
 /** `text_content` is undefined when the server makes it from the body (Markdown or Visual, left untouched). */
 export type DraftParts = Pick<Values, 'subject' | 'preheader' | 'content'> & { text_content: string | undefined };
-const FIELDS = ['name', 'kind', 'subject', 'preheader', 'content', 'text_content'] as const;
+const FIELDS = ['name', 'kind', 'subject', 'preheader', 'content', 'text_content', 'is_text_own'] as const;
 const CONTENT_FIELDS = ['format', 'html_content', 'markdown_content', 'blocks_content'];
 // The API's field names: the body's are shown on the content editor.
 const FORM_FIELDS = [...FIELDS, ...CONTENT_FIELDS];
@@ -52,15 +54,16 @@ export const draftValues = (template: TemplateObject): Values => ({
   preheader: template.preheader ?? '',
   content: contentValueOf(template),
   text_content: template.text_content ?? '',
+  is_text_own: !template.text_generated,
   revision: template.revision,
 });
 
 // A text part the server generated goes back only once the user edits it: sent as is, it would stop
 // following the body. Left out, the server keeps the author's own text or makes it again.
-const bodyOf = ({ content, text_content, ...values }: Values, isTextOwn = true): UpdateTemplateInput => ({
+const bodyOf = ({ content, text_content, is_text_own, ...values }: Values): UpdateTemplateInput => ({
   ...values,
   ...contentBodyOf(content),
-  ...(isTextOwn ? { text_content } : {}),
+  ...(is_text_own ? { text_content } : {}),
 });
 
 /** The API's own update schema over the body the form would send; each message goes to its field. */
@@ -111,13 +114,12 @@ export function TemplateEditorForm({
   const [conflict, setConflict] = useState<{ latest: TemplateObject } | null>(null);
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
   const [isWaiting, setIsWaiting] = useState(false);
-  const [subject, preheader, content, text] = useWatch({
+  const [subject, preheader, content, text, isTextOwn] = useWatch({
     control: form.control,
-    name: ['subject', 'preheader', 'content', 'text_content'],
+    name: ['subject', 'preheader', 'content', 'text_content', 'is_text_own'],
   });
   const insertTarget = useRef<InsertTarget | null>(null);
 
-  const isTextOwn = Boolean(form.formState.dirtyFields.text_content);
   useEffect(
     () => onPartsChange({ subject, preheader, content, text_content: isTextOwn ? text : undefined }),
     [subject, preheader, content, text, isTextOwn, onPartsChange],
@@ -135,7 +137,7 @@ export function TemplateEditorForm({
     setConflict(null);
     setBusyMessage(null);
     try {
-      const saved = await onSave(bodyOf(submitted, Boolean(form.formState.dirtyFields.text_content)));
+      const saved = await onSave(bodyOf(submitted));
       // What was typed while the save was on its way stays, as an unsaved change.
       const current = form.getValues();
       form.reset(draftValues(saved));
@@ -276,7 +278,7 @@ export function TemplateEditorForm({
           spellCheck={false}
           readOnly={isReadOnly}
           isInvalid={Boolean(errors.text_content)}
-          {...form.register('text_content')}
+          {...form.register('text_content', { onChange: () => form.setValue('is_text_own', true) })}
         />
       </Field>
       {isReadOnly ? null : (

@@ -50,6 +50,7 @@ export const CAMPAIGN_FIELDS = [
   'template_id',
   'template_version',
   'text_content',
+  'text_generated',
   'tracking',
   'updated_at',
   'validation_errors',

@@ -27,6 +27,7 @@ export const TEMPLATE_FIELDS = [
   'revision',
   'subject',
   'text_content',
+  'text_generated',
   'updated_at',
 ];
 const VERSION_FIELDS = [

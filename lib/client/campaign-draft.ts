@@ -51,7 +51,7 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     preheader: campaign.preheader ?? '',
     content: contentValueOf(campaign),
     text_content: campaign.text_content ?? '',
-    is_text_own: false,
+    is_text_own: !campaign.text_generated,
     template_id: campaign.template_id ?? '',
     from_email: campaign.from?.email ?? '',
     from_name: campaign.from?.name ?? '',

@@ -16,6 +16,7 @@ export function presentTemplate(row: TemplateRow) {
     html_content: row.htmlContent,
     text_content: row.textContent,
     ...presentFormat(row),
+    text_generated: row.textGenerated,
     latest_version: row.latestVersion === 0 ? null : row.latestVersion,
     revision: row.revision,
     created_at: row.createdAt.toISOString(),
