@@ -128,6 +128,7 @@ export function TemplateVersionDialog({
       version
         ? {
             subject: version.subject,
+            preheader: version.preheader ?? '',
             content: contentValueOf({ html_content: version.html_content }),
             text_content: version.text_content ?? '',
           }
@@ -142,6 +143,7 @@ export function TemplateVersionDialog({
             Published versions never change. This is exactly what sends of version {version.version} use.
           </p>
           <Source label="Subject">{version.subject}</Source>
+          {version.preheader ? <Source label="Preview text">{version.preheader}</Source> : null}
           <Source label="HTML body">{version.html_content}</Source>
           <Source label="Text body">{version.text_content}</Source>
           <TemplatePreviewPanel

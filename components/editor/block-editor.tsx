@@ -33,6 +33,7 @@ import { AddImageDialog, type PickMedia } from './add-image-dialog';
 import { BlockFields } from './block-fields';
 import type { InsertTarget } from './code-editor';
 import { GlobalStylesFields } from './global-styles-fields';
+import { OfferUndoContext, UndoToast, useUndoableRemoval } from './undo-removal';
 
 type ItemProps = {
   block: Block;
@@ -147,6 +148,18 @@ export function BlockEditor({
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const blocks = document.blocks;
+  const undo = useUndoableRemoval();
+  const remove = (position: number) => {
+    const removed = blocks[position];
+    setBlocks(blocks.filter((old) => old.id !== removed.id));
+    undo.offer({
+      label: `${BLOCK_LABELS[removed.type]} block removed.`,
+      restore: (current) => ({
+        ...current,
+        blocks: [...current.blocks.slice(0, position), removed, ...current.blocks.slice(position)],
+      }),
+    });
+  };
   const isFull = countBlocks(blocks) >= MAX_BLOCKS;
   const setBlocks = (next: Block[]) => onChange({ ...document, blocks: next });
   const move = (from: number, to: number) => {
@@ -167,61 +180,74 @@ export function BlockEditor({
   };
 
   return (
-    <div className="space-y-3">
-      <GlobalStylesFields
-        styles={document.styles}
-        isReadOnly={isReadOnly}
-        onChange={(styles) => onChange({ ...document, styles })}
-      />
-      {blocks.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600"
-          data-testid="blocks-empty"
-        >
-          No blocks yet. Add a heading, some text or a button below; drag them into the order you want.
+    <OfferUndoContext value={undo.offer}>
+      <div className="space-y-3">
+        <GlobalStylesFields
+          styles={document.styles}
+          isReadOnly={isReadOnly}
+          onChange={(styles) => onChange({ ...document, styles })}
+        />
+        {blocks.length === 0 ? (
+          <p
+            className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600"
+            data-testid="blocks-empty"
+          >
+            No blocks yet. Add a heading, some text or a button below; drag them into the order you want.
+          </p>
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
+              <ol className="space-y-2" aria-label="Blocks">
+                {blocks.map((block, position) => (
+                  <BlockItem
+                    key={block.id}
+                    block={block}
+                    position={position}
+                    total={blocks.length}
+                    isReadOnly={isReadOnly}
+                    onChange={(next) => setBlocks(blocks.map((old) => (old.id === next.id ? next : old)))}
+                    onMove={(to) => move(position, to)}
+                    onRemove={() => remove(position)}
+                    onFocusTarget={onFocusTarget}
+                    pickMedia={pickMedia}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
+        )}
+        <p className="sr-only" role="status" data-testid="block-announcement">
+          {announcement}
         </p>
-      ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
-            <ol className="space-y-2" aria-label="Blocks">
-              {blocks.map((block, position) => (
-                <BlockItem
-                  key={block.id}
-                  block={block}
-                  position={position}
-                  total={blocks.length}
-                  isReadOnly={isReadOnly}
-                  onChange={(next) => setBlocks(blocks.map((old) => (old.id === next.id ? next : old)))}
-                  onMove={(to) => move(position, to)}
-                  onRemove={() => setBlocks(blocks.filter((old) => old.id !== block.id))}
-                  onFocusTarget={onFocusTarget}
-                  pickMedia={pickMedia}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
-      )}
-      <p className="sr-only" role="status" data-testid="block-announcement">
-        {announcement}
-      </p>
-      {isReadOnly ? null : (
-        <div role="group" aria-label="Add a block" className="flex flex-wrap items-center gap-1.5">
-          <span className="text-xs font-medium text-slate-600">Add:</span>
-          {BLOCK_TYPES.map((type) => (
-            <Button key={type} size="sm" variant="secondary" disabled={isFull} onClick={() => add(type)}>
-              {BLOCK_LABELS[type]}
-            </Button>
-          ))}
-          {isFull ? <span className="text-xs text-slate-600">At most {MAX_BLOCKS} blocks.</span> : null}
-        </div>
-      )}
-      <AddImageDialog
-        isOpen={isAddingImage}
-        pickMedia={pickMedia}
-        onClose={() => setIsAddingImage(false)}
-        onAdd={({ src, alt }) => setBlocks([...blocks, { ...newBlock('image'), src, alt } as Block])}
-      />
-    </div>
+        {isReadOnly ? null : (
+          <div role="group" aria-label="Add a block" className="flex flex-wrap items-center gap-1.5">
+            <span className="text-xs font-medium text-slate-600">Add:</span>
+            {BLOCK_TYPES.map((type) => (
+              <Button key={type} size="sm" variant="secondary" disabled={isFull} onClick={() => add(type)}>
+                {BLOCK_LABELS[type]}
+              </Button>
+            ))}
+            {isFull ? <span className="text-xs text-slate-600">At most {MAX_BLOCKS} blocks.</span> : null}
+          </div>
+        )}
+        <AddImageDialog
+          isOpen={isAddingImage}
+          pickMedia={pickMedia}
+          onClose={() => setIsAddingImage(false)}
+          onAdd={({ src, alt }) => setBlocks([...blocks, { ...newBlock('image'), src, alt } as Block])}
+        />
+        {undo.removal && !isReadOnly ? (
+          <UndoToast
+            key={undo.removal.at}
+            label={undo.removal.label}
+            onUndo={() => {
+              onChange(undo.removal!.restore(document));
+              undo.dismiss();
+              setAnnouncement(`${undo.removal!.label.replace(/ removed\.$/, '')} restored.`);
+            }}
+          />
+        ) : null}
+      </div>
+    </OfferUndoContext>
   );
 }

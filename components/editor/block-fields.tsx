@@ -12,6 +12,7 @@ import {
   textTargetOf,
   type BlockFieldsProps,
 } from './block-field-controls';
+import { useOfferUndo } from './undo-removal';
 
 function ContentFields({ block, isReadOnly, onChange, onFocusTarget, pickMedia }: BlockFieldsProps) {
   // A text control that "insert field" can write into.
@@ -143,8 +144,39 @@ function ColumnsFields({
   onFocusTarget,
   pickMedia,
 }: BlockFieldsProps<Extract<Block, { type: 'columns' }>>) {
+  const offerUndo = useOfferUndo();
   const setColumn = (index: number, children: LeafBlock[]) =>
     onChange({ ...block, columns: block.columns.map((column, at) => (at === index ? children : column)) });
+  const moveChild = (index: number, from: number, to: number) => {
+    const children = [...block.columns[index]];
+    const [moved] = children.splice(from, 1);
+    children.splice(to, 0, moved);
+    setColumn(index, children);
+  };
+  const removeChild = (index: number, at: number) => {
+    const removed = block.columns[index][at];
+    setColumn(
+      index,
+      block.columns[index].filter((_, k) => k !== at),
+    );
+    // Put back into this columns block as it is at undo time (its other children may have changed).
+    offerUndo({
+      label: `${BLOCK_LABELS[removed.type]} removed from column ${index + 1}.`,
+      restore: (document) => ({
+        ...document,
+        blocks: document.blocks.map((candidate) =>
+          candidate.id === block.id && candidate.type === 'columns'
+            ? {
+                ...candidate,
+                columns: candidate.columns.map((column, c) =>
+                  c === index ? [...column.slice(0, at), removed, ...column.slice(at)] : column,
+                ),
+              }
+            : candidate,
+        ),
+      }),
+    });
+  };
   return (
     <div className="space-y-3">
       <Field label="Columns" isCompact>
@@ -169,21 +201,37 @@ function ColumnsFields({
             <legend className="px-1 text-xs font-medium text-slate-700">Column {index + 1}</legend>
             {children.map((child, at) => (
               <div key={child.id} className="space-y-2 border-b border-slate-100 pb-2">
-                <div className="flex items-center justify-between text-xs font-medium text-slate-700">
-                  {BLOCK_LABELS[child.type]}
+                <div className="flex flex-wrap items-center gap-1 text-xs font-medium text-slate-700">
+                  <span className="mr-auto">{BLOCK_LABELS[child.type]}</span>
                   {isReadOnly ? null : (
-                    <button
-                      type="button"
-                      className="underline"
-                      onClick={() =>
-                        setColumn(
-                          index,
-                          children.filter((_, k) => k !== at),
-                        )
-                      }
-                    >
-                      Remove
-                    </button>
+                    <>
+                      <button
+                        type="button"
+                        className="rounded px-1.5 py-0.5 hover:bg-slate-100 disabled:opacity-40"
+                        disabled={at === 0}
+                        aria-label={`Move ${BLOCK_LABELS[child.type]} ${at + 1} of column ${index + 1} up`}
+                        onClick={() => moveChild(index, at, at - 1)}
+                      >
+                        ↑ Up
+                      </button>
+                      <button
+                        type="button"
+                        className="rounded px-1.5 py-0.5 hover:bg-slate-100 disabled:opacity-40"
+                        disabled={at === children.length - 1}
+                        aria-label={`Move ${BLOCK_LABELS[child.type]} ${at + 1} of column ${index + 1} down`}
+                        onClick={() => moveChild(index, at, at + 1)}
+                      >
+                        ↓ Down
+                      </button>
+                      <button
+                        type="button"
+                        className="rounded px-1.5 py-0.5 text-red-700 underline hover:bg-slate-100"
+                        aria-label={`Remove ${BLOCK_LABELS[child.type]} ${at + 1} of column ${index + 1}`}
+                        onClick={() => removeChild(index, at)}
+                      >
+                        Remove
+                      </button>
+                    </>
                   )}
                 </div>
                 <ContentFields

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Alert } from '@/components/ui/feedback';
 import {
@@ -32,6 +32,7 @@ export function ContentEditor({
   isReadOnly,
   canReadAttributes,
   pickMedia,
+  insertTarget: sharedTarget,
   onChange,
 }: {
   accountId: string;
@@ -42,16 +43,22 @@ export function ContentEditor({
   isReadOnly: boolean;
   canReadAttributes: boolean;
   pickMedia?: PickMedia;
+  /** Where "insert field" writes, shared with the page's own fields (subject, preview text). */
+  insertTarget?: RefObject<InsertTarget | null>;
   onChange: (value: ContentValue) => void;
 }) {
   const [pending, setPending] = useState<ContentFormat | null>(null);
   // Images come from the account's media library unless the page brings its own picker.
   const library = useMediaPicker(accountId);
   const pickImage = pickMedia ?? library.pickMedia;
-  const insertTarget = useRef<InsertTarget | null>(null);
-  const onFocusTarget = useCallback((target: InsertTarget) => {
-    insertTarget.current = target;
-  }, []);
+  const ownTarget = useRef<InsertTarget | null>(null);
+  const insertTarget = sharedTarget ?? ownTarget;
+  const onFocusTarget = useCallback(
+    (target: InsertTarget) => {
+      insertTarget.current = target;
+    },
+    [insertTarget],
+  );
   const source = CONTENT_FORMATS.find((format) => format.name === value.format)!.source;
   const errorHere = sourceError && sourceError.field === source ? sourceError : null;
   const problems =

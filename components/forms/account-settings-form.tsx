@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Field, TextArea, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import { useUpdateAccount } from '@/lib/client/queries';
 import type { AccountObject } from '@/lib/client/types';
 import { updateAccountSchema } from '@/lib/core/accounts/schemas';
@@ -49,7 +49,7 @@ export function AccountSettingsForm({ account, canEdit }: { account: AccountObje
       await update.mutateAsync(changed);
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
 

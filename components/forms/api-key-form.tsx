@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, TextArea, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import { createApiKeySchema } from '@/lib/core/api-keys/schemas';
 import { ScopePicker } from './scope-picker';
@@ -44,7 +44,7 @@ export function ApiKeyForm({
       await onSubmit({ label: values.label, scopes: values.scopes, ip_allow_list: values.ip_allow_list ?? [] });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof SchemaInput | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof SchemaInput | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
 

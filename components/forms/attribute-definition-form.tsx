@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { AttributeDefinition } from '@/lib/client/types';
 import { ATTRIBUTE_TYPES, describeAttributeType } from '@/lib/core/contacts/attribute-values';
 import { createAttributeDefinitionSchema } from '@/lib/core/contacts/schemas';
@@ -38,7 +38,7 @@ export function AttributeDefinitionForm({
       await onSubmit({ ...values, label: values.label?.trim() ? values.label.trim() : null });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
   return (

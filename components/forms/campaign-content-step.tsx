@@ -1,7 +1,9 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { textTargetOf } from '@/components/editor/block-field-controls';
+import type { InsertTarget } from '@/components/editor/code-editor';
 import { ContentEditor } from '@/components/editor/content-editor';
 import { DEFAULT_SAMPLE_VALUES } from '@/components/forms/sample-values-form';
 import { useAccountScopes } from '@/components/layout/use-account-scopes';
@@ -20,13 +22,14 @@ export function CampaignContentStep({ accountId, form }: { accountId: string; fo
   const errors = formState.errors;
   const { can } = useAccountScopes(accountId);
   const [previewError, setPreviewError] = useState<SourceError | null>(null);
-  const [mode, content, subject, text, isTextOwn, templateId] = useWatch({
+  const [mode, content, subject, preheader, text, isTextOwn, templateId] = useWatch({
     control: form.control,
-    name: ['content_mode', 'content', 'subject', 'text_content', 'is_text_own', 'template_id'],
+    name: ['content_mode', 'content', 'subject', 'preheader', 'text_content', 'is_text_own', 'template_id'],
   });
+  const insertTarget = useRef<InsertTarget | null>(null);
   const parts = useMemo(
-    () => ({ subject, content, text_content: isTextOwn || content.format === 'html' ? text : undefined }),
-    [subject, content, text, isTextOwn],
+    () => ({ subject, preheader, content, text_content: isTextOwn ? text : undefined }),
+    [subject, preheader, content, text, isTextOwn],
   );
   const saveError = errors.content?.message
     ? (sourceErrorOf(errors.content.message, null) ?? {
@@ -103,7 +106,22 @@ export function CampaignContentStep({ accountId, form }: { accountId: string; fo
                 id="campaign-subject"
                 autoComplete="off"
                 isInvalid={Boolean(errors.subject)}
+                onFocus={(event) => (insertTarget.current = textTargetOf(event))}
                 {...register('subject')}
+              />
+            </Field>
+            <Field
+              label="Preview text"
+              htmlFor="campaign-preheader"
+              hint="Shown after the subject in most inboxes, hidden in the message itself. Optional."
+              error={errors.preheader?.message}
+            >
+              <TextInput
+                id="campaign-preheader"
+                autoComplete="off"
+                isInvalid={Boolean(errors.preheader)}
+                onFocus={(event) => (insertTarget.current = textTargetOf(event))}
+                {...register('preheader')}
               />
             </Field>
             <ContentEditor
@@ -114,6 +132,7 @@ export function CampaignContentStep({ accountId, form }: { accountId: string; fo
               sourceError={saveError ?? previewError}
               isReadOnly={Boolean(formState.disabled)}
               canReadAttributes={can('contacts:read')}
+              insertTarget={insertTarget}
               onChange={(next) => form.setValue('content', next, { shouldDirty: true })}
             />
             <p className="text-xs text-slate-600">
@@ -122,11 +141,7 @@ export function CampaignContentStep({ accountId, form }: { accountId: string; fo
             <Field
               label="Text"
               htmlFor="campaign-text"
-              hint={
-                content.format === 'html'
-                  ? 'Optional: the plain-text part.'
-                  : 'Made from the body as it is saved, unless you write your own here.'
-              }
+              hint="The plain-text part: made from the body as it is saved, unless you write your own here."
               error={errors.text_content?.message}
             >
               <TextArea

@@ -10,6 +10,7 @@ import { TemplatePreviewFrame } from '@/components/ui/template-preview-frame';
 import { stepOfField, WIZARD_STEPS, type WizardStep } from '@/lib/client/campaign-draft';
 import { useCampaignCheck, useSendCampaign, type CampaignCheck } from '@/lib/client/campaign-queries';
 import { formatCount, formatDateTimeWithUtc } from '@/lib/client/format';
+import { preheaderOf } from '@/lib/client/preheader';
 
 export type FieldProblem = { field: string; message: string };
 
@@ -80,6 +81,7 @@ function CampaignSummary({ check, sendAt }: { check: CampaignCheck; sendAt?: str
         ) : null}
       </>,
     ],
+    ['Preview text', preheaderOf(check.preview?.html) ?? '—'],
     ['From', senderLabel(check.from)],
     ['Reply-to', check.reply_to ? senderLabel(check.reply_to) : 'The sender'],
     ['Lists', listsLabel(check.lists)],

@@ -7,7 +7,7 @@ import { KIND_LABELS } from '@/components/tables/template-table';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import { createTemplateSchema, TEMPLATE_KINDS, type TemplateKind } from '@/lib/core/templates/schemas';
 
 // The dialog asks only what a new draft needs; the editor does the rest.
@@ -30,7 +30,7 @@ export function CreateTemplateForm({
       await onSubmit({ name: values.name.trim(), kind: values.kind ?? 'transactional' });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
   return (

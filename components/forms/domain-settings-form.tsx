@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import { useUpdateDomain } from '@/lib/client/queries';
 import type { DomainObject } from '@/lib/client/types';
 import { updateDomainSchema } from '@/lib/core/domains/schemas';
@@ -61,7 +61,7 @@ export function DomainSettingsForm({
         error,
         SUBDOMAINS.map(([name]) => name),
       );
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
   return (

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
 import { MEMBER_ROLES } from '@/lib/auth/roles';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { AddMemberInput } from '@/lib/client/member-queries';
 import { addMemberSchema } from '@/lib/core/members/schemas';
 
@@ -30,7 +30,7 @@ export function InviteMemberForm({
       await onSubmit({ ...values, name: values.name || null });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof AddMemberInput | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof AddMemberInput | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
   return (

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { ListInput } from '@/lib/client/list-queries';
 import { createListSchema } from '@/lib/core/lists/schemas';
 
@@ -35,7 +35,7 @@ export function ListForm({
       await onSubmit({ name: values.name, description: values.description?.trim() ? values.description.trim() : null });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
   return (

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { RouteInput } from '@/lib/client/route-queries';
 import type { RouteObject } from '@/lib/client/types';
 import { createRouteSchema } from '@/lib/core/routes/schemas';
@@ -81,7 +81,7 @@ export function RouteForm({
       await onSubmit(values);
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
 

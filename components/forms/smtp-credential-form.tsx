@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Field, TextArea, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { SmtpCredentialInput } from '@/lib/client/smtp-credential-queries';
 import { createSmtpCredentialSchema } from '@/lib/core/smtp-credentials/schemas';
 
@@ -46,7 +46,7 @@ export function SmtpCredentialForm({
       });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
 

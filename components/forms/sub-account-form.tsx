@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { CreateSubAccountInput } from '@/lib/client/sub-account-queries';
 import { createSubAccountSchema } from '@/lib/core/sub-accounts/schemas';
 
@@ -29,7 +29,9 @@ export function SubAccountForm({
       await onSubmit(values);
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof CreateSubAccountInput | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof CreateSubAccountInput | 'root', {
+        message: fieldErrorMessage(error, field),
+      });
     }
   });
   return (

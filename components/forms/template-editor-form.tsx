@@ -1,7 +1,9 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import type { InsertTarget } from '@/components/editor/code-editor';
+import { textTargetOf } from '@/components/editor/block-field-controls';
 import { ContentEditor } from '@/components/editor/content-editor';
 import { KIND_LABELS } from '@/components/tables/template-table';
 import { Button } from '@/components/ui/button';
@@ -24,13 +26,16 @@ type Values = {
   name: string;
   kind: TemplateKind;
   subject: string;
+  preheader: string;
   content: ContentValue;
   text_content: string;
+  /** The text part is the author's (saved as theirs, or edited here): it goes back with each save. */
+  is_text_own: boolean;
   revision: number;
 };
 /** `text_content` is undefined when the server makes it from the body (Markdown or Visual, left untouched). */
-export type DraftParts = Pick<Values, 'subject' | 'content'> & { text_content: string | undefined };
-const FIELDS = ['name', 'kind', 'subject', 'content', 'text_content'] as const;
+export type DraftParts = Pick<Values, 'subject' | 'preheader' | 'content'> & { text_content: string | undefined };
+const FIELDS = ['name', 'kind', 'subject', 'preheader', 'content', 'text_content', 'is_text_own'] as const;
 const CONTENT_FIELDS = ['format', 'html_content', 'markdown_content', 'blocks_content'];
 // The API's field names: the body's are shown on the content editor.
 const FORM_FIELDS = [...FIELDS, ...CONTENT_FIELDS];
@@ -46,17 +51,19 @@ export const draftValues = (template: TemplateObject): Values => ({
   name: template.name,
   kind: template.kind,
   subject: template.subject ?? '',
+  preheader: template.preheader ?? '',
   content: contentValueOf(template),
   text_content: template.text_content ?? '',
+  is_text_own: !template.text_generated,
   revision: template.revision,
 });
 
 // A text part the server generated goes back only once the user edits it: sent as is, it would stop
-// following the body. An HTML body's text is always the user's own.
-const bodyOf = ({ content, text_content, ...values }: Values, isTextOwn = true): UpdateTemplateInput => ({
+// following the body. Left out, the server keeps the author's own text or makes it again.
+const bodyOf = ({ content, text_content, is_text_own, ...values }: Values): UpdateTemplateInput => ({
   ...values,
   ...contentBodyOf(content),
-  ...(isTextOwn || content.format === 'html' ? { text_content } : {}),
+  ...(is_text_own ? { text_content } : {}),
 });
 
 /** The API's own update schema over the body the form would send; each message goes to its field. */
@@ -107,12 +114,15 @@ export function TemplateEditorForm({
   const [conflict, setConflict] = useState<{ latest: TemplateObject } | null>(null);
   const [busyMessage, setBusyMessage] = useState<string | null>(null);
   const [isWaiting, setIsWaiting] = useState(false);
-  const [subject, content, text] = useWatch({ control: form.control, name: ['subject', 'content', 'text_content'] });
+  const [subject, preheader, content, text, isTextOwn] = useWatch({
+    control: form.control,
+    name: ['subject', 'preheader', 'content', 'text_content', 'is_text_own'],
+  });
+  const insertTarget = useRef<InsertTarget | null>(null);
 
-  const isTextOwn = content.format === 'html' || Boolean(form.formState.dirtyFields.text_content);
   useEffect(
-    () => onPartsChange({ subject, content, text_content: isTextOwn ? text : undefined }),
-    [subject, content, text, isTextOwn, onPartsChange],
+    () => onPartsChange({ subject, preheader, content, text_content: isTextOwn ? text : undefined }),
+    [subject, preheader, content, text, isTextOwn, onPartsChange],
   );
   useUnsavedChangesWarning(isDirty && !isReadOnly);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
@@ -127,7 +137,7 @@ export function TemplateEditorForm({
     setConflict(null);
     setBusyMessage(null);
     try {
-      const saved = await onSave(bodyOf(submitted, Boolean(form.formState.dirtyFields.text_content)));
+      const saved = await onSave(bodyOf(submitted));
       // What was typed while the save was on its way stays, as an unsaved change.
       const current = form.getValues();
       form.reset(draftValues(saved));
@@ -226,7 +236,23 @@ export function TemplateEditorForm({
           className="font-mono"
           readOnly={isReadOnly}
           isInvalid={Boolean(errors.subject)}
+          onFocus={(event) => (insertTarget.current = textTargetOf(event))}
           {...form.register('subject')}
+        />
+      </Field>
+      <Field
+        label="Preview text"
+        htmlFor="template-preheader"
+        hint="Shown after the subject in most inboxes, hidden in the message itself. Optional."
+        error={errors.preheader?.message}
+      >
+        <TextInput
+          id="template-preheader"
+          autoComplete="off"
+          readOnly={isReadOnly}
+          isInvalid={Boolean(errors.preheader)}
+          onFocus={(event) => (insertTarget.current = textTargetOf(event))}
+          {...form.register('preheader')}
         />
       </Field>
       <ContentEditor
@@ -237,16 +263,13 @@ export function TemplateEditorForm({
         sourceError={contentError ?? previewError}
         isReadOnly={isReadOnly}
         canReadAttributes={canReadAttributes}
+        insertTarget={insertTarget}
         onChange={(next) => form.setValue('content', next, { shouldDirty: true })}
       />
       <Field
         label="Text body"
         htmlFor="template-text"
-        hint={
-          content.format === 'html'
-            ? 'For mail clients that show no HTML. Leave it empty to send HTML only.'
-            : 'Made from the body as it is saved, unless you write your own here.'
-        }
+        hint="For mail clients that show no HTML: made from the body as it is saved, unless you write your own here (empty it to have it made again)."
         error={errors.text_content?.message}
       >
         <TextArea
@@ -255,7 +278,7 @@ export function TemplateEditorForm({
           spellCheck={false}
           readOnly={isReadOnly}
           isInvalid={Boolean(errors.text_content)}
-          {...form.register('text_content')}
+          {...form.register('text_content', { onChange: () => form.setValue('is_text_own', true) })}
         />
       </Field>
       {isReadOnly ? null : (

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox, Field, TextArea, TextInput } from '@/components/ui/field';
 import { Alert } from '@/components/ui/feedback';
-import { fieldOfError } from '@/lib/client/api';
+import { fieldErrorMessage, fieldOfError } from '@/lib/client/api';
 import type { WebhookObject } from '@/lib/client/types';
 import { WEBHOOK_EVENTS, type WebhookFlag } from '@/lib/client/webhook-events';
 import type { WebhookInput } from '@/lib/client/webhook-queries';
@@ -63,7 +63,7 @@ export function WebhookForm({
       await onSubmit({ ...values, domains: values.scope === 'scoped' ? (values.domains ?? []) : [] } as WebhookInput);
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
-      form.setError((field ?? 'root') as keyof Values | 'root', { message: (error as Error).message });
+      form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
     }
   });
 

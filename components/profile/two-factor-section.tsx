@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, LoadingState } from '@/components/ui/feedback';
+import { fieldErrorMessage } from '@/lib/client/api';
 import {
   useEnableTwoFactor,
   useStartTwoFactorSetup,
@@ -73,7 +74,7 @@ export function TwoFactorSection({
       ) : stage.kind === 'setup' ? (
         <TwoFactorSetupPanel
           setup={stage.setup}
-          error={enable.error?.message ?? null}
+          error={enable.error ? fieldErrorMessage(enable.error, 'code') : null}
           isBusy={enable.isPending}
           onConfirm={async (code) => {
             const result = await enable.mutateAsync({ code }).catch(() => null);

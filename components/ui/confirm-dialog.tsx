@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Alert } from '@/components/ui/feedback';
+import { ApiError, fieldErrorMessage } from '@/lib/client/api';
 
 /**
  * A question before an action: Cancel, and a confirm button that runs `onConfirm`. A rejection
@@ -45,7 +46,8 @@ export function ConfirmDialog<Result>({
     try {
       result = await onConfirm();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      // A field's error (`password: ...`) is shown beside the dialog's only fields: the message reads alone.
+      setError(fieldErrorMessage(failure, failure instanceof ApiError ? failure.field : null));
       return;
     } finally {
       setIsBusy(false);

@@ -29,13 +29,18 @@ export function ProfileView() {
         title="Profile"
         description={me.data ? `Your Mailstead user, ${me.data.email}, in every account you belong to.` : undefined}
       />
-      <div className="space-y-10">
+      <div className="space-y-6">
         {PROFILE_SECTIONS.map(({ id, title, Section }) =>
           title === null ? (
             <Section key={id} />
           ) : (
-            <section key={id} aria-labelledby={`profile-${id}`} className="space-y-4">
-              <h2 id={`profile-${id}`} className="text-base font-semibold text-slate-900">
+            // The same box as the sections that title themselves (two-factor-section.tsx, notifications-section.tsx).
+            <section
+              key={id}
+              aria-labelledby={`profile-${id}`}
+              className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6"
+            >
+              <h2 id={`profile-${id}`} className="text-base font-semibold">
                 {title}
               </h2>
               <Section />

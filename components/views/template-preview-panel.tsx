@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/feedback';
 import { TemplatePreviewFrame } from '@/components/ui/template-preview-frame';
 import { ApiError } from '@/lib/client/api';
 import { contentBodyOf, hasContent, sourceErrorOf, type SourceError } from '@/lib/client/content-format';
+import { preheaderOf } from '@/lib/client/preheader';
 import { useTemplatePreview } from '@/lib/client/template-queries';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import type { PreviewTemplateInput } from '@/lib/core/templates/schemas';
@@ -50,6 +51,7 @@ export function TemplatePreviewPanel({
         ? null
         : ({
             subject: parts.subject,
+            preheader: parts.preheader,
             ...(parts.text_content === undefined ? {} : { text_content: parts.text_content }),
             ...contentBodyOf(parts.content),
             substitutions,
@@ -67,6 +69,7 @@ export function TemplatePreviewPanel({
   const data = preview.data;
   const isRendering = preview.isFetching || input !== settled;
   const error = preview.error;
+  const previewText = useMemo(() => preheaderOf(data?.html_content ?? null), [data]);
   useEffect(() => {
     if (!onSourceError || isRendering) return;
     onSourceError(error ? sourceErrorOf(error.message, error instanceof ApiError ? error.field : null) : null);
@@ -126,13 +129,18 @@ export function TemplatePreviewPanel({
               <span data-testid="preview-subject">
                 {data.subject ?? <span className="text-slate-600">(none yet)</span>}
               </span>
+              {previewText ? (
+                <span className="text-slate-600" data-testid="preview-preheader">
+                  {' '}
+                  — {previewText}
+                </span>
+              ) : null}
             </p>
             {tab === 'html' ? (
               data.html_content !== null ? (
                 <div className="overflow-x-auto" data-testid="preview-device" data-device={device}>
                   <TemplatePreviewFrame
                     html={data.html_content}
-                    canLoadImages
                     widthClass={DEVICES.find((candidate) => candidate.name === device)!.frameClass}
                   />
                 </div>

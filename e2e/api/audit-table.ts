@@ -320,7 +320,7 @@ export const AUDITED_WRITES: Record<string, Case | string> = {
   ...MARKETING_WRITES,
   ...PERSON_WRITES,
   'POST /internal/setup':
-    'records account.create, but only once per instance (first run): e2e/dashboard/first-run.spec.ts makes it',
+    'records account.create, but only once per instance (first run): e2e/dashboard/first-run.spec.ts checks it',
   'PUT /internal/accounts/{account_id}/api-keys/{key_id}/sandbox': {
     action: 'api_key.update',
     asUser: true,

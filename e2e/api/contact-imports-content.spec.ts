@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encode } from 'next-auth/jwt';
-import { SecretBox } from '../../lib/shared/crypto';
 import type { ApiClient } from '../support/client';
 import { importHelpers } from '../support/contact-import-fixtures';
-import { newAccount, sharedServer } from '../support/shared';
+import { dashboardSession } from '../support/dashboard-session';
+import { newAccount } from '../support/shared';
 
 /**
  * What the rows of a contact import hold, on the shared server: hostile cells (formulas, quotes, NUL
@@ -100,14 +97,7 @@ test('hostile files: formulas and quotes are stored as text; NUL bytes and over-
  * API suites run without a dashboard build): attribute definitions are managed there only (R4).
  */
 async function defineAttributes(definitions: [string, string][]) {
-  const { baseUrl, dataDir } = sharedServer();
-  const secretFromEnv = process.env.MAILSTEAD_TEST_DATABASE_URL ? process.env.MAILSTEAD_TEST_SECRET : undefined;
-  const masterKey = secretFromEnv
-    ? Buffer.from(secretFromEnv, 'utf8')
-    : Buffer.from(readFileSync(path.join(dataDir, 'master.key'), 'utf8').trim(), 'base64');
-  const secret = new SecretBox(masterKey).deriveKey('dashboard-session').toString('base64url');
-  const token = await encode({ token: { userId: ownerId, sessionVersion: 0 }, secret });
-  const headers = { cookie: `__Secure-next-auth.session-token=${token}`, origin: new URL(baseUrl).origin };
+  const headers = await dashboardSession(ownerId);
   for (const [key, type] of definitions) {
     const created = await api.with(null).request('POST', `/internal/accounts/${accountId}/contact-attributes`, {
       body: { key, type },

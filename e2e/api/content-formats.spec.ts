@@ -98,15 +98,77 @@ test('templates - blocks: the document is stored with its defaults and rendered;
   expectError(back, 400, /^markdown_content: is required when format changes to markdown/);
 });
 
-test('templates - html stays as it was: no source, no text part made', async () => {
-  const created = await api.post(templates(), { name: 'Plain', html_content: '<p>Hi</p>' });
+test('templates - html stays as written, with a text part made from it unless the author gives one', async () => {
+  const html = '<p>Hi {{ first_name }}, read <a href="https://example.org/n">the news</a></p>';
+  const created = await api.post(templates(), { name: 'Plain', html_content: html });
   expect(created.body).toMatchObject({
     format: 'html',
-    html_content: '<p>Hi</p>',
-    text_content: null,
+    html_content: html,
+    text_content: 'Hi {{ first_name }}, read the news [https://example.org/n]',
     markdown_content: null,
     blocks_content: null,
   });
+  const edited = await api.put(templates(`/${created.body.id}`), { html_content: '<p>Bye</p>' });
+  expect(edited.body.text_content).toBe('Bye');
+  const own = await api.put(templates(`/${created.body.id}`), { text_content: 'My own words' });
+  expect((await api.put(templates(`/${created.body.id}`), { html_content: '<p>Later</p>' })).body.text_content).toBe(
+    'My own words',
+  );
+  expect(own.status).toBe(200);
+});
+
+test('templates and campaigns - the preheader is kept in every format, published with the version, and sent hidden first in the HTML', async () => {
+  const owner = await newAccount('Preheader preview');
+  const session = await dashboardSession(owner.ownerId);
+  const preview = (body: unknown) =>
+    owner.api.with(null).request('POST', `/internal/accounts/${owner.accountId}/templates/preview`, {
+      body,
+      headers: session,
+      checkContract: false,
+    });
+  for (const source of [
+    { format: 'html', html_content: '<html><body><p>Body</p></body></html>' },
+    { format: 'markdown', markdown_content: 'Body' },
+    { format: 'blocks', blocks_content: BLOCKS },
+  ]) {
+    const created = await api.post(templates(), {
+      name: `Pre ${source.format}`,
+      subject: 'Hi',
+      preheader: 'Autumn <sale> for {{ first_name }}',
+      ...source,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.preheader).toBe('Autumn <sale> for {{ first_name }}');
+    // The stored body is the author's: the preheader is added when the message is made.
+    expect(created.body.html_content).not.toContain('data-preheader');
+    const rendered = await preview({
+      subject: 'Hi',
+      preheader: 'Autumn <sale> for {{ first_name }}',
+      ...source,
+      substitutions: { first_name: '<Ada>' },
+    });
+    expect(rendered.status, rendered.text).toBe(200);
+    expect(rendered.body.html_content).toMatch(
+      /<body[^>]*><div style="display:none;[^"]*" data-preheader>Autumn &lt;sale&gt; for &lt;Ada&gt;&#847;/,
+    );
+    const published = await api.post(templates(`/${created.body.id}/publish`), {});
+    expect(published.body.preheader).toBe('Autumn <sale> for {{ first_name }}');
+  }
+  const campaign = await api.post(campaigns(), {
+    name: 'Pre',
+    subject: 'Hi',
+    preheader: 'Inside: {{ first_name }}',
+    format: 'markdown',
+    markdown_content: 'Body',
+  });
+  expect(campaign.body.preheader).toBe('Inside: {{ first_name }}');
+  const cleared = await api.put(campaigns(`/${campaign.body.id}`), { preheader: '' });
+  expect(cleared.body).toMatchObject({ preheader: null, markdown_content: 'Body' });
+  expectError(
+    await api.put(campaigns(`/${campaign.body.id}`), { preheader: 'Hi {{ first_name' }),
+    400,
+    /^preheader: template syntax error/,
+  );
 });
 
 test('campaigns - each format: create, update and get carry format, source and the rendered html_content', async () => {

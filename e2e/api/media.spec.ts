@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { Agent } from 'undici';
 import type { ApiClient } from '../support/client';
 import { expectError, fetchPublic, paddedPng, uploaded, uploadMedia } from '../support/media-client';
 import { CONTENT_TYPES, HOSTILE_FILES, IMAGES } from '../support/media-fixtures';
@@ -167,6 +169,39 @@ test('GET /media/... - only an existing id with its own extension is served; not
   }
   // The file is not reachable through the API path with someone else's key either.
   expectError(await other.get(media(other, `/${created.id}`)), 404);
+});
+
+test("GET /media/icons/{network}.png - the social block's icons are ours, served as PNG; no other name is", async () => {
+  for (const network of ['facebook', 'x', 'instagram', 'linkedin', 'youtube', 'website']) {
+    const served = await fetchPublic(`${api.baseUrl}/media/icons/${network}.png`, api.agent);
+    expect(served.status, network).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  }
+  for (const name of ['tiktok.png', 'x.gif', 'X.png', '..%2fx.png', 'constructor.png', 'x.png.html']) {
+    const status = (await fetchPublic(`${api.baseUrl}/media/icons/${name}`, api.agent)).status;
+    expect([400, 404], `${name}: ${status}`).toContain(status);
+  }
+});
+
+test('GET /media/... - rate limited per client address: a flood is 429 with Retry-After, other readers are still served', async () => {
+  // Each client from an address of its own on the loopback network, so that no other test's bucket is touched.
+  const ca = readFileSync(`${api.dataDir}/tls/cert.pem`, 'utf8');
+  const from = (address: string) => new Agent({ connect: { ca, localAddress: address }, connections: 32 });
+  const flooding = from('127.0.0.91');
+  // A name that is no media id: the limit is taken before any lookup, so the flood is quick to answer.
+  const missing = `${api.baseUrl}/media/not-a-file`;
+  const answers = await Promise.all(Array.from({ length: 700 }, () => fetchPublic(missing, flooding)));
+  const limited = answers.filter((answer) => answer.status === 429);
+  expect(limited.length).toBeGreaterThan(0);
+  expect(answers.filter((answer) => answer.status === 404).length).toBeGreaterThanOrEqual(300);
+  expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(limited[0].headers.get('x-content-type-options')).toBe('nosniff');
+  const created = await uploaded(api, IMAGES.png);
+  const reader = from('127.0.0.92');
+  expect((await fetchPublic(created.url, reader)).status).toBe(200);
+  await Promise.all([flooding.close(), reader.close()]);
 });
 
 test('tenancy: another account cannot get, list or delete a file; unknown and malformed ids are 404', async () => {

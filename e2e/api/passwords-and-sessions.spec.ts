@@ -5,6 +5,7 @@ import { encode } from 'next-auth/jwt';
 import { SecretBox } from '../../lib/shared/crypto';
 import { createAccountWithKey, OWNER_PASSWORD, runCli, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
+import { sessionCookieOf } from '../support/dashboard-session';
 import { ownServer } from '../support/own-server';
 import type { ServerHandle } from '../support/server';
 
@@ -32,7 +33,16 @@ test.beforeAll(() => {
 const sameOrigin = (address: string) => ({ origin: new URL(server().baseUrl).origin, 'x-forwarded-for': address });
 
 /** A session cookie minted the way next-auth mints it, with the server's own key (no dashboard build here). */
-async function sessionCookie(handle: ServerHandle, userId: string): Promise<string> {
+function sessionCookie(handle: ServerHandle, userId: string): Promise<string> {
+  const { baseUrl, dataDir, env } = handle;
+  return sessionCookieOf(
+    { baseUrl, dataDir, secret: env.DATABASE_URL ? SECRET : undefined, databaseUrl: env.DATABASE_URL },
+    userId,
+  );
+}
+
+/** The same cookie without the session id cookies carried before session rows: it could not be ended alone. */
+async function cookieWithoutSessionId(handle: ServerHandle, userId: string): Promise<string> {
   const masterKey = handle.env.DATABASE_URL
     ? Buffer.from(SECRET, 'utf8')
     : Buffer.from(readFileSync(path.join(handle.dataDir, 'master.key'), 'utf8').trim(), 'base64');
@@ -101,6 +111,18 @@ test('POST /internal/password-resets/complete - a link works once (then 409), an
     { headers: { cookie: bobCookie, ...sameOrigin(newAddress()) } },
   );
   expect(bobCheck.status, bobCheck.text).toBe(200);
+});
+
+test('a session cookie without a session id is refused (401, sign in again), though its signature and version are right', async () => {
+  const owner = await person('no-sid');
+  const headers = (cookie: string) => ({ cookie, ...sameOrigin(newAddress()) });
+  const current = await client.get('/internal/me', { headers: headers(await sessionCookie(server(), owner.ownerId)) });
+  expect(current.status, current.text).toBe(200);
+  const old = await client.get('/internal/me', {
+    headers: headers(await cookieWithoutSessionId(server(), owner.ownerId)),
+  });
+  expect(old.status).toBe(401);
+  expect(old.body.message).toMatch(/sign in again/);
 });
 
 test('every new endpoint refuses a cross-origin POST (403) and changes nothing', async () => {

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { runCli, uniqueEmail } from '../support/cli';
 import { ApiClient } from '../support/client';
+import { serverSession } from '../support/dashboard-session';
+import { codeFor } from '../support/two-factor';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
 import { databaseEnv, isPostgresRun, startServer, tempDataDir, type ServerHandle } from '../support/server';
 
@@ -94,6 +96,48 @@ test('an existing user with the right password owns a second account; a wrong pa
   expect(wrong.code).toBe(1);
   expect(wrong.stdout).toBe('');
   expect(wrong.stderr).toMatch(/already exists and the password does not match/);
+});
+
+test("users disable-two-factor EMAIL - turns a locked-out person's two-factor sign-in off, whatever the case of the address", async () => {
+  const email = uniqueEmail('two-factor');
+  const made = await runCli(
+    [
+      'accounts',
+      'create',
+      '--name',
+      'Two factor',
+      '--owner-email',
+      email,
+      '--owner-password',
+      'pass-word-123',
+      '--json',
+    ],
+    env,
+  );
+  expect(made.code, made.stderr).toBe(0);
+  const { owner_id: ownerId } = JSON.parse(made.stdout);
+  const client = new ApiClient(server.baseUrl, server.dataDir);
+  const headers = await serverSession({ ...server, env }, ownerId);
+  const me = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    client.request(method, `/internal/me/two-factor${path}`, { body, headers, checkContract: false });
+  const setup = await me('POST', '/setup', {});
+  expect(setup.status, setup.text).toBe(200);
+  expect((await me('POST', '/enable', { code: codeFor(setup.body.secret) })).status).toBe(200);
+  expect((await me('GET', '')).body.is_enabled).toBe(true);
+
+  const off = await runCli(['users', 'disable-two-factor', email.toUpperCase()], env);
+  expect(off.code, off.stderr).toBe(0);
+  expect(off.stdout).toBe(
+    `two-factor sign-in is off for ${email}: they sign in with their password, and can set it up again\n`,
+  );
+  expect((await me('GET', '')).body).toMatchObject({ is_enabled: false, recovery_codes_remaining: 0 });
+
+  const unknown = await runCli(['users', 'disable-two-factor', `nobody-${email}`], env);
+  expect(unknown.code).toBe(1);
+  expect(unknown.stdout).toBe('');
+  const missing = await runCli(['users', 'disable-two-factor'], env);
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toContain('users disable-two-factor EMAIL');
 });
 
 const usageErrors: [string, string[]][] = [

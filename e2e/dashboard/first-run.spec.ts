@@ -67,6 +67,20 @@ test('first run: setup needs the token from the log, then the owner signs in and
   await expect(page.getByTestId('signed-in-as')).toHaveText('owner@acme.example');
   await capture(page, testInfo, 'overview');
 
+  // The account made here is in its audit log from the start, by the person who set it up.
+  const accountId = new URL(page.url()).pathname.split('/')[1];
+  const audited = await page.request.get(
+    `${server.baseUrl}/v2/accounts/${accountId}/audit-events?action=account.create`,
+  );
+  expect(audited.status()).toBe(200);
+  expect((await audited.json()).data).toEqual([
+    expect.objectContaining({
+      action: 'account.create',
+      actor: expect.objectContaining({ type: 'user', label: 'owner@acme.example' }),
+      resource: { type: 'account', id: accountId },
+    }),
+  ]);
+
   // The token is spent: setup is closed for good.
   expect((await api.get('/internal/setup')).body).toEqual({ needs_setup: false });
   const again = await api.post('/internal/setup', {

@@ -42,6 +42,25 @@ async function openProfile(page: Page, accountId: string) {
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
 }
 
+/** The page's four sections, in order, each in the same box (background, corners, shadow, padding). */
+async function expectSectionsBoxedAlike(page: Page) {
+  const sections = page.locator('section[aria-labelledby]');
+  await expect(sections.locator('h2')).toHaveText([
+    'Password',
+    'Two-factor sign-in',
+    'Sessions',
+    'Email notifications',
+  ]);
+  const looks = await sections.evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      return [style.backgroundColor, style.borderRadius, style.boxShadow, style.paddingLeft].join(' | ');
+    }),
+  );
+  expect(new Set(looks).size, looks.join('\n')).toBe(1);
+  expect(looks[0]).toContain('rgb(255, 255, 255)');
+}
+
 test('ending a session from the Profile page signs that browser out at once; this one stays', async ({
   page,
   browser,
@@ -60,7 +79,8 @@ test('ending a session from the Profile page signs that browser out at once; thi
   await expect(rows).toHaveCount(2);
   await expect(page.locator('[data-session-row="current"]')).toContainText('This device');
   await expect(page.locator('[data-session-row="current"]')).toContainText('Chrome on Linux');
-  await capture(page, testInfo, 'profile-desktop');
+  await expectSectionsBoxedAlike(page);
+  await capture(page, testInfo, 'profile-desktop', { fullPage: true });
 
   await page
     .locator('[data-session-row="other"]')
@@ -82,7 +102,8 @@ test('ending a session from the Profile page signs that browser out at once; thi
   await openProfile(page, account.accountId);
   await expect(page.locator('[data-session-row="current"]')).toBeVisible();
   await expectNoHorizontalOverflow(page);
-  await capture(page, testInfo, 'profile-phone');
+  await expectSectionsBoxedAlike(page);
+  await capture(page, testInfo, 'profile-phone', { fullPage: true });
 });
 
 test('"Sign out everywhere else" ends every other session after a confirmation', async ({ page, browser }) => {

@@ -139,6 +139,26 @@ test('an invited address signs in, accepting the invitation: it lands in the inv
     checkContract: false,
   });
   expect(pending.body.data).toEqual([]);
+
+  // Made by single sign-on, the person has no password: the Profile page sets a first one without
+  // asking for a current one, and then they can sign in with it too.
+  await page.goto(`${server().baseUrl}/${account.accountId}/profile`);
+  const passwordBox = page.getByRole('region', { name: 'Password' });
+  await expect(passwordBox).toContainText('have no password yet');
+  await expect(passwordBox.getByLabel('Current password')).toHaveCount(0);
+  await passwordBox.getByLabel('New password', { exact: true }).fill('my first own password');
+  await passwordBox.getByLabel('New password again').fill('my first own password');
+  await passwordBox.getByRole('button', { name: 'Set password' }).click();
+  await expect(passwordBox.getByText(/^Password set: you can also sign in with it now\./)).toBeVisible();
+  // Now there is one: changing it asks for it.
+  await expect(passwordBox.getByLabel('Current password')).toBeVisible();
+  await expect(passwordBox.getByRole('button', { name: 'Change password' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel('Email').fill(inviteeEmail);
+  await page.getByLabel('Password').fill('my first own password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(inviteeEmail);
 });
 
 test('an ID token for another audience is refused, though the provider signed it', async ({ page }) => {

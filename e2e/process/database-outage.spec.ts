@@ -1,9 +1,8 @@
 import { chromium, expect, test } from '@playwright/test';
-import { encode } from 'next-auth/jwt';
 import { fetch } from 'undici';
-import { SecretBox } from '../../lib/shared/crypto';
 import { OWNER_PASSWORD, createAccountWithKey } from '../support/cli';
 import { ApiClient } from '../support/client';
+import { sessionCookieOf } from '../support/dashboard-session';
 import { PHONE, capture, signIn, watchPageErrors } from '../support/dashboard';
 import { TestMx } from '../support/mx-server';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
@@ -69,9 +68,9 @@ test.afterAll(async () => {
 });
 
 /** A dashboard session cookie, minted as next-auth mints it with the server's key. */
-async function sessionCookie(): Promise<string> {
-  const secret = new SecretBox(Buffer.from(SECRET, 'utf8')).deriveKey('dashboard-session').toString('base64url');
-  return `__Secure-next-auth.session-token=${await encode({ token: { userId: ownerId, sessionVersion: 0 }, secret })}`;
+function sessionCookie(): Promise<string> {
+  const { baseUrl, dataDir, env } = server;
+  return sessionCookieOf({ baseUrl, dataDir, secret: SECRET, databaseUrl: env.DATABASE_URL }, ownerId);
 }
 
 const send = (to: string, extra: Record<string, unknown> = {}) =>

@@ -90,6 +90,7 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
     name: 'November news',
     from: { email: `news@${sender}`, name: 'News' },
     subject: 'Hello {{ first_name }}',
+    preheader: 'Your news, {{ first_name }}',
     html_content:
       '<html><body><p>Hi {{ first_name }}, read <a href="https://example.org/post">this</a>.</p></body></html>',
     text_content: 'Hi {{ first_name }}',
@@ -112,6 +113,9 @@ test('a campaign reaches each confirmed, subscribed, unsuppressed member once, s
 
   const [mail] = mx.for(people[0]);
   expect(mail.parsed.subject).toBe('Hello Name0');
+  // The preheader is the first text of the body (what inboxes show after the subject), hidden from the reader.
+  expect(mail.parsed.html).toMatch(/<body[^>]*><div style="display:none;[^"]*" data-preheader>Your news, Name0&#847;/);
+  expect(mail.parsed.text).not.toContain('Your news');
   const unsubscribe = rawHeader(mail.raw, 'List-Unsubscribe');
   const url = /<(https:\/\/[^>]+\/u\/[^>]+)>/.exec(unsubscribe)?.[1];
   expect(url, unsubscribe).toBeTruthy();

@@ -371,6 +371,19 @@ test.describe('routed mail (a server of its own that may call loopback)', () => 
       disabled_reason: expect.stringMatching(/3 failed deliveries.*500/),
       last_request_at: expect.any(String),
     });
+    // Turned off by the system, not a person: the audit log says so, once.
+    const audited = await suite.api.get(
+      suite.api.account(`/audit-events?action=route.disable&resource_id=${encodeURIComponent(route.id)}`),
+    );
+    expect(audited.status, audited.text).toBe(200);
+    expect(audited.body.data).toEqual([
+      expect.objectContaining({
+        action: 'route.disable',
+        actor: expect.objectContaining({ type: 'system' }),
+        resource: { type: 'route', id: route.id },
+        changes: ['enabled'],
+      }),
+    ]);
     const [, , refused] = await converse(suite.mxPort, [
       'EHLO sender.example.org',
       'MAIL FROM:<frank@example.org>',

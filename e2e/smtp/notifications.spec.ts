@@ -225,6 +225,17 @@ test('a domain paused by its bounce rate mails once, with the rate and a link to
   const mail = await expectOneEachForAdministrators(`Sending from ${bouncy} is paused`);
   expect(mail.parsed.text).toContain(`${suite.server.baseUrl}/${accountId}/domains/${bouncy}`);
   expect(mail.parsed.text).toMatch(/Reason: \d of the last \d messages bounced/);
+  // Paused by the system, not a person: the audit log says so, once.
+  const audited = await api.get(api.account(`/audit-events?action=domain.pause&resource_id=${bouncy}`));
+  expect(audited.status, audited.text).toBe(200);
+  expect(audited.body.data).toEqual([
+    expect.objectContaining({
+      action: 'domain.pause',
+      actor: expect.objectContaining({ type: 'system' }),
+      resource: { type: 'domain', id: bouncy },
+      changes: ['is_paused'],
+    }),
+  ]);
 });
 
 test('a campaign that finishes mails its name and a link to its report', async () => {

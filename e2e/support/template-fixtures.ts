@@ -23,9 +23,11 @@ export const TEMPLATE_FIELDS = [
   'markdown_content',
   'name',
   'object',
+  'preheader',
   'revision',
   'subject',
   'text_content',
+  'text_generated',
   'updated_at',
 ];
 const VERSION_FIELDS = [
@@ -35,6 +37,7 @@ const VERSION_FIELDS = [
   'html_content',
   'markdown_content',
   'object',
+  'preheader',
   'subject',
   'template_id',
   'text_content',

@@ -1,5 +1,8 @@
+import { socialIconPng } from '@/lib/core/content/social-icons';
 import { unsafeFindPublicMedia } from '@/lib/core/media/unsafe-find-public-media';
-import type { ApiApp, ApiDeps } from './services';
+import type { Context } from 'hono';
+import { getRequestMeta } from './request-meta';
+import type { ApiApp, ApiDeps, ApiEnv } from './services';
 
 /**
  * What every media answer carries: the bytes are only ever an image (nosniff), and were a browser
@@ -17,7 +20,30 @@ const SAFE_HEADERS = {
  * it is cached for a year; its ETag is its SHA-256. Any other path under /media is a 404.
  */
 export function registerMedia(app: ApiApp, deps: ApiDeps): void {
+  // Per client address, before any lookup: a scraper or a loop cannot make us read the database at will.
+  const refused = async (c: Context<ApiEnv>) => {
+    const meta = getRequestMeta(c);
+    const decision = await deps.rateLimiter.consume('media', meta.clientIp ?? 'unknown', meta.receivedAt);
+    if (decision.isAllowed) return null;
+    return c.text('too many requests', 429, { ...SAFE_HEADERS, 'Retry-After': String(decision.retryAfterSeconds) });
+  };
+
+  // The social block's icons (lib/core/content/social-icons.ts): a fixed set, changed only by a release.
+  app.get('/media/icons/:file', async (c) => {
+    const limited = await refused(c);
+    if (limited) return limited;
+    const png = socialIconPng(c.req.param('file'));
+    if (!png) return c.text('not found', 404, SAFE_HEADERS);
+    return c.body(new Uint8Array(png), 200, {
+      ...SAFE_HEADERS,
+      'Cache-Control': 'public, max-age=604800',
+      'Content-Type': 'image/png',
+    });
+  });
+
   app.get('/media/:file', async (c) => {
+    const limited = await refused(c);
+    if (limited) return limited;
     const found = await unsafeFindPublicMedia(deps, c.req.param('file'));
     if (!found) return c.text('not found', 404, SAFE_HEADERS);
     const etag = `"${found.sha256}"`;

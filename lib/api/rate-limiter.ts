@@ -10,8 +10,11 @@ import {
   type TokenBucketStore,
 } from './token-bucket';
 
-/** Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too; `smtp` is per SMTP credential. */
-export type RateBucket = 'general' | 'statistics' | 'session' | 'smtp';
+/**
+ * Buckets: API keys share `general` per account; statistics have their own; dashboard sessions too;
+ * `smtp` is per SMTP credential; `media` is per client address (public media has no account to count).
+ */
+export type RateBucket = 'general' | 'statistics' | 'session' | 'smtp' | 'media';
 
 export type RateLimitDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
 
@@ -23,6 +26,10 @@ export type RateLimiter = {
 };
 
 type Limits = { perSecond: number; burst: number };
+
+// A mail client opens a message's few images at once; a mailbox provider's image proxy fetches for
+// many readers from one address, but caches what it fetched (our files are immutable).
+const MEDIA_LIMITS: Limits = { perSecond: 50, burst: 300 };
 
 /*
  * A client pacing itself exactly at the published rate (the AhaSend SDK's token bucket) reaches us
@@ -47,7 +54,7 @@ type Options = { redis: Redis | null; namespace: string; logger: Logger };
  * one Redis never count each other's requests.
  */
 export function createRateLimiter(
-  options: Options & { general: Limits; statistics: Limits; session: Limits; smtp?: Limits },
+  options: Options & { general: Limits; statistics: Limits; session: Limits; smtp?: Limits; media?: Limits },
 ): RateLimiter {
   const take = guardedStore(options);
   const limits: Record<RateBucket, BucketLimits> = {
@@ -55,6 +62,7 @@ export function createRateLimiter(
     statistics: bucketLimits(options.statistics),
     session: bucketLimits(options.session),
     smtp: bucketLimits(options.smtp ?? options.general),
+    media: bucketLimits(options.media ?? MEDIA_LIMITS),
   };
   return {
     isLocal: !options.redis,

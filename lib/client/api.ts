@@ -44,6 +44,15 @@ export function isDatabaseOutage(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 503 && error.message === DATABASE_UNAVAILABLE_MESSAGE;
 }
 
+/**
+ * What a person reads of a server error: beside the field it names, the message without the API's
+ * `field: ` prefix (the label says which field); elsewhere (field null), the message as it is.
+ */
+export function fieldErrorMessage(error: unknown, field: string | null): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return field === null ? message : message.replace(/^[a-z_]+(?:\.[a-z0-9_]+)*: /, '');
+}
+
 /** Puts a server error next to the form field it names; the rest go to the form's own error line. */
 export function fieldOfError(error: unknown, fields: readonly string[]): string | null {
   if (!(error instanceof ApiError)) return null;

@@ -29,9 +29,10 @@ export type DraftValues = {
   name: string;
   content_mode: 'inline' | 'template';
   subject: string;
+  preheader: string;
   content: ContentValue;
   text_content: string;
-  /** False while the text part is the one the server made from a Markdown or Visual body. */
+  /** False until the text part is edited here: the server keeps the author's own, or makes it from the body. */
   is_text_own: boolean;
   template_id: string;
   from_email: string;
@@ -56,9 +57,10 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
     name: campaign.name,
     content_mode: campaign.template_id ? 'template' : 'inline',
     subject: campaign.subject ?? '',
+    preheader: campaign.preheader ?? '',
     content: contentValueOf(campaign),
     text_content: campaign.text_content ?? '',
-    is_text_own: campaign.format === 'html',
+    is_text_own: !campaign.text_generated,
     template_id: campaign.template_id ?? '',
     from_email: campaign.from?.email ?? '',
     from_name: campaign.from?.name ?? '',
@@ -81,10 +83,11 @@ export function draftValuesOf(campaign: CampaignObject): DraftValues {
 export function draftBodyOf(values: DraftValues): UpdateCampaignInput {
   const isTemplate = values.content_mode === 'template';
   // A generated text part goes back only once edited: sent as is, it would stop following the body.
-  const isTextOwn = values.is_text_own || values.content.format === 'html';
+  const isTextOwn = values.is_text_own;
   return {
     name: values.name,
     subject: isTemplate ? null : orNull(values.subject),
+    preheader: isTemplate ? null : orNull(values.preheader),
     ...(isTemplate ? { format: 'html', html_content: null } : contentBodyOf(values.content)),
     ...(isTemplate || isTextOwn ? { text_content: isTemplate ? null : orNull(values.text_content) } : {}),
     template_id: isTemplate ? orNull(values.template_id) : null,
@@ -119,7 +122,7 @@ export function formFieldOf(apiField: string): keyof DraftValues | null {
   if (root === 'tracking') return 'track_open';
   if (root === 'variants' || root === 'ab_test') return 'ab';
   if (['format', 'html_content', 'markdown_content', 'blocks_content'].includes(root)) return 'content';
-  return ['name', 'subject', 'text_content', 'template_id', ...AUDIENCE_FIELDS].includes(root)
+  return ['name', 'subject', 'preheader', 'text_content', 'template_id', ...AUDIENCE_FIELDS].includes(root)
     ? (root as keyof DraftValues)
     : null;
 }

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserSessionObject } from '@/lib/core/user-sessions/schemas';
 import { apiRequest } from './api';
+import { queryKeys } from './queries';
 import { useQuery } from './use-query';
 
 export type { UserSessionObject };
@@ -39,9 +40,16 @@ export function useEndMyOtherSessions() {
 
 /** A changed password ends the other sessions: the list is read again. */
 export function useChangePassword() {
-  return useSessionsMutation((body: { current_password: string; new_password: string }) =>
-    apiRequest<{ other_sessions_ended: number }>('/internal/me/password', { method: 'POST', body }),
-  );
+  const client = useQueryClient();
+  return useSessionsMutation(async (body: { current_password?: string; new_password: string }) => {
+    const result = await apiRequest<{ other_sessions_ended: number }>('/internal/me/password', {
+      method: 'POST',
+      body,
+    });
+    // A first password changes what the profile shows (has_password).
+    await client.invalidateQueries({ queryKey: queryKeys.me });
+    return result;
+  });
 }
 
 export function useEndMemberSessions(accountId: string) {

@@ -31,6 +31,8 @@ export type CurrentUser = {
   id: string;
   email: string;
   name: string | null;
+  /** False for a person made by single sign-on until they set a password. */
+  has_password: boolean;
   accounts: {
     id: string;
     name: string;

@@ -5,6 +5,7 @@ import { listEvents } from '@/lib/core/events/list-events';
 import { addMemberWithPassword } from '@/lib/core/members/add-member-with-password';
 import { createV1Key } from '@/lib/core/v1-keys/create-v1-key';
 import { createPasswordResetLink } from '@/lib/core/passwords/create-password-reset-link';
+import { startOperatorSession } from '@/lib/core/user-sessions/start-operator-session';
 import { getAccountById } from '@/lib/core/accounts/queries';
 import { invalidInput } from '@/lib/shared/errors';
 import { isUuid } from '@/lib/shared/ids';
@@ -39,6 +40,8 @@ export const OPERATOR_COMMANDS = {
     createPasswordResetLink(system(services), args),
   'users.disable-two-factor': (services: Services, args: Record<string, unknown>) =>
     turnOffTwoFactorForUser(system(services), args),
+  // No CLI command: for test suites, which mint the session cookie with the master key as next-auth does.
+  'users.start-session': (services: Services, args: Record<string, unknown>) => startOperatorSession(services, args),
   'events.list': (services: Services, args: Record<string, unknown>) => listEvents(system(services), args),
   // Read-only: `mailstead doctor` compares these with its own clock, key and migrations.
   'doctor.database': (services: Services) => unsafeReadDatabaseFacts(services),

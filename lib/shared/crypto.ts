@@ -44,6 +44,9 @@ export function safeEqual(a: string, b: string): boolean {
 // Human passwords: scrypt is memory-hard and built into Node (16 MiB per hash with these parameters).
 const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
+/** The stored "hash" of a person who has no password (made by single sign-on): it matches nothing. */
+export const NO_PASSWORD_HASH = 'none';
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scryptAsync(password.normalize('NFKC'), salt, 32, SCRYPT);
@@ -51,6 +54,8 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  // As long as a real check, so that the answer's time does not tell who has no password.
+  if (stored === NO_PASSWORD_HASH) return hashPassword(password).then(() => false);
   const [scheme, n, r, p, saltText, hashText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64');

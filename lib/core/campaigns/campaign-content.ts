@@ -1,3 +1,4 @@
+import { withPreheader } from '@/lib/core/content/preheader';
 import { resolveTemplateContent } from '@/lib/core/templates/internal/resolve-template-content';
 import type { DbOrTx } from '@/lib/db/client';
 import type { CampaignRow } from './internal/present';
@@ -22,7 +23,12 @@ export async function resolveCampaignContent(
   row: CampaignRow,
 ): Promise<CampaignParts & { templateVersion: number | null }> {
   if (!row.templateId)
-    return { subject: row.subject ?? '', html: row.htmlContent, text: row.textContent, templateVersion: null };
+    return {
+      subject: row.subject ?? '',
+      html: withPreheader(row.htmlContent, row.preheader),
+      text: row.textContent,
+      templateVersion: null,
+    };
   const content = await resolveTemplateContent(db, row.accountId, row.templateId, row.templateVersion);
   return {
     subject: content.subject,

@@ -214,6 +214,9 @@ export const campaignSchema = z
     text_content: z.string().nullable(),
     ...contentFormatOutputShape,
     template_id: z.string().uuid().nullable(),
+    text_generated: z.boolean().openapi({
+      description: 'text_content was made from the body (none was given): it is made again as the body changes.',
+    }),
     template_version: z.number().int().nullable(),
     list_ids: z.array(z.string().uuid()),
     segment_ids: z.array(z.string().uuid()),

@@ -1,6 +1,7 @@
 import type { Block, BlocksDocument, BlocksStyles, BlockStyle, LeafBlock, SocialNetwork } from './blocks-document';
 import { escapeHtml, inlineMarkdownToHtml } from './markdown-html';
 import type { RenderSlots } from './render-slots';
+import { socialIconPath } from './social-icons';
 
 /**
  * A blocks document as MJML, which MJML turns into responsive, Outlook-safe HTML. Every value an
@@ -98,7 +99,13 @@ function leafMjml(block: LeafBlock, styles: BlocksStyles, options: MjmlOptions):
       return `<mj-social${attributes({ mode: 'horizontal', 'icon-size': '24px', align: 'center', ...definedOnly(own) })}>${block.links
         .map(
           (link) =>
-            `<mj-social-element${attributes({ name: SOCIAL_ICONS[link.network], href: urlOf(link.url, options), alt: link.network })} />`,
+            `<mj-social-element${attributes({
+              name: SOCIAL_ICONS[link.network],
+              src: new URL(socialIconPath(link.network), options.publicUrl).href,
+              'background-color': 'transparent',
+              href: urlOf(link.url, options),
+              alt: link.network,
+            })} />`,
         )
         .join('')}</mj-social>`;
   }

@@ -1,5 +1,6 @@
 import { z } from '@/lib/core/zod';
 import { blocksDocumentSchema } from './blocks-document';
+import { MAX_PREHEADER_CHARS } from './preheader';
 
 /** The content format fields every body with content takes (marketing-api.md, Content formats). */
 
@@ -25,6 +26,14 @@ export const contentFormatShape = {
   blocks_content: blocksDocumentSchema
     .nullish()
     .openapi({ description: 'With `format: "blocks"`: the visual editor\'s document. null clears it.' }),
+  preheader: z
+    .string({ error: 'must be a string' })
+    .max(MAX_PREHEADER_CHARS, `must be at most ${MAX_PREHEADER_CHARS} characters`)
+    .nullish()
+    .openapi({
+      description:
+        'The preview text inboxes show after the subject, a Jinja template, in every format; sent hidden at the top of the HTML body. null or "" clears it.',
+    }),
 };
 export type ContentFormatInput = {
   format?: ContentFormat;
@@ -33,10 +42,12 @@ export type ContentFormatInput = {
   markdown_content?: string | null;
   /** The parsed document (blocksDocumentSchema's output). */
   blocks_content?: unknown;
+  preheader?: string | null;
 };
 
 export const contentFormatOutputShape = {
   format: formatSchema,
   markdown_content: z.string().nullable(),
   blocks_content: blocksDocumentSchema.nullable(),
+  preheader: z.string().nullable(),
 };

@@ -6,7 +6,8 @@ const requiredString = () =>
 
 /** The Profile page's form adds the "new password again" field on top of this. */
 export const changePasswordSchema = z.object({
-  current_password: requiredString().min(1, 'is required').max(1024, 'must be at most 1024 characters'),
+  // Left out only by a person who has no password yet (made by single sign-on).
+  current_password: requiredString().min(1, 'is required').max(1024, 'must be at most 1024 characters').optional(),
   new_password: passwordSchema,
 });
 

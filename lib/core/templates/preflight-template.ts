@@ -5,6 +5,7 @@ import {
   withUnsubscribeLink,
 } from '@/lib/core/campaigns/campaign-content';
 import { sampleContact } from '@/lib/core/campaigns/internal/sample-contact';
+import { withPreheader } from '@/lib/core/content/preheader';
 import { assertContentRenders } from '@/lib/core/messages/render-content';
 import { check, preflightResult, type PreflightCheck } from '@/lib/core/preflight/checks';
 import { runContentChecks, skippedContentChecks } from '@/lib/core/preflight/content-checks';
@@ -25,7 +26,11 @@ export const preflightTemplate = defineVerb({
     const { db, principal } = services;
     const row = await getTemplateInAccount(db, principal.targetAccountId, input.template_id);
     const isCampaign = row.kind === 'campaign';
-    const draft = { subject: row.subject ?? '', html: row.htmlContent || null, text: row.textContent || null };
+    const draft = {
+      subject: row.subject ?? '',
+      html: withPreheader(row.htmlContent || null, row.preheader),
+      text: row.textContent || null,
+    };
     const skip = (why: string) =>
       preflightResult([check('content', 'fail', why), ...skippedContentChecks(why)], services.now());
     if (!draft.html && !draft.text) return skip('the draft has no html_content or text_content');

@@ -1,4 +1,5 @@
 import { contentColumns, EMPTY_CONTENT } from '@/lib/core/content/content-columns';
+import { withPreheader } from '@/lib/core/content/preheader';
 import { renderContents } from '@/lib/core/messages/render-content';
 import { defineVerb } from '@/lib/core/verb';
 import { AppError, invalidInput } from '@/lib/shared/errors';
@@ -22,7 +23,7 @@ export const previewTemplate = defineVerb({
     const content = { ...EMPTY_CONTENT, ...(await contentColumns(input, EMPTY_CONTENT, config)) };
     const parts = {
       subject: input.subject ?? '',
-      html: content.htmlContent,
+      html: withPreheader(content.htmlContent, content.preheader),
       text: content.textContent,
       amp: null,
     };
@@ -36,7 +37,9 @@ export const previewTemplate = defineVerb({
       throw new AppError('unavailable', 'templates cannot be rendered right now; try again later');
     }
     if (!result.ok) {
-      const { field, failure } = result;
+      const { failure } = result;
+      // A text part made from the HTML fails where the HTML does: the author wrote the HTML.
+      const field = result.field === 'text_content' && content.textGenerated ? 'html_content' : result.field;
       const kind = failure.kind === 'syntax' ? 'template syntax error' : 'template error';
       throw invalidInput(`${field}: ${kind}: ${failure.message}`, field.split(',')[0]);
     }

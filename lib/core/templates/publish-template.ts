@@ -31,6 +31,7 @@ export const publishTemplate = defineVerb({
         subject: current.subject,
         html_content: current.htmlContent,
         text_content: current.textContent,
+        preheader: current.preheader,
       });
       const at = now();
       const version = current.latestVersion + 1;
@@ -46,6 +47,7 @@ export const publishTemplate = defineVerb({
           format: current.format,
           markdownContent: current.markdownContent,
           blocksContent: current.blocksContent,
+          preheader: current.preheader,
           createdAt: at,
         })
         .returning();

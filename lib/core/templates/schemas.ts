@@ -102,6 +102,9 @@ export const templateSchema = z
     html_content: z.string().nullable(),
     text_content: z.string().nullable(),
     ...contentFormatOutputShape,
+    text_generated: z.boolean().openapi({
+      description: 'text_content was made from the body (none was given): it is made again as the body changes.',
+    }),
     latest_version: z
       .number()
       .int()

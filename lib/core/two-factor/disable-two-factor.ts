@@ -1,9 +1,10 @@
 import { recordPersonEvent } from '@/lib/core/audit/record-person-event';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { notifyTwoFactorDisabled } from '@/lib/core/notifications/notify-two-factor-disabled';
 import { defineVerb } from '@/lib/core/verb';
-import { accounts, memberships, recoveryCodes, users } from '@/lib/db/schema';
+import { recoveryCodes, users } from '@/lib/db/schema';
 import { conflict } from '@/lib/shared/errors';
+import { accountsRequiringTwoFactor } from './internal/requiring-accounts';
 import { getSessionUser, requirePassword } from './internal/session-user';
 import { disableTwoFactorSchema } from './schemas';
 
@@ -19,13 +20,13 @@ export const disableTwoFactor = defineVerb({
     const user = await getSessionUser(db, principal);
     await requirePassword(ctx, user, input.password);
     if (!user.twoFactorEnabledAt) throw conflict('two-factor sign-in is already off');
-    const [requiring] = await db
-      .select({ name: accounts.name })
-      .from(memberships)
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.userId, user.id), eq(accounts.requireTwoFactor, true), isNull(accounts.deletedAt)))
-      .limit(1);
-    if (requiring) throw conflict(`the account “${requiring.name}” requires two-factor sign-in of its members`);
+    const [requiring] = await accountsRequiringTwoFactor(db, user.id);
+    if (requiring)
+      throw conflict(
+        requiring.requiredBy === requiring.name
+          ? `the account “${requiring.name}” requires two-factor sign-in of its members`
+          : `the account “${requiring.requiredBy}” requires two-factor sign-in of its members and of its sub account “${requiring.name}”`,
+      );
     await db.transaction(async (tx) => {
       const [turnedOff] = await tx
         .update(users)

@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
-import { accounts, memberships, recoveryCodes } from '@/lib/db/schema';
+import { recoveryCodes } from '@/lib/db/schema';
+import { accountsRequiringTwoFactor } from './internal/requiring-accounts';
 import { getSessionUser } from './internal/session-user';
 
 /** The signed-in person's two-factor state, and the accounts that require it of them. */
@@ -14,11 +15,7 @@ export const getTwoFactorStatus = defineVerb({
       .select({ value: count() })
       .from(recoveryCodes)
       .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
-    const requiredBy = await db
-      .select({ id: accounts.id, name: accounts.name })
-      .from(memberships)
-      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
-      .where(and(eq(memberships.userId, user.id), eq(accounts.requireTwoFactor, true), isNull(accounts.deletedAt)));
+    const requiredBy = (await accountsRequiringTwoFactor(db, user.id)).map(({ id, name }) => ({ id, name }));
     return {
       object: 'two_factor' as const,
       is_enabled: user.twoFactorEnabledAt !== null,

@@ -11,14 +11,11 @@ const SEEN_EVERY_MS = 60_000;
  * A dashboard session is valid while the user exists, the version it carries is the user's current
  * one (a password reset bumps it) and its session row is not ended: one query. `last_seen_at` is
  * written only when a minute old, by a conditional update, so most checks write nothing.
- * A cookie without a session id predates session rows: migration 0024 ended those by the version.
+ * A cookie without a session id (from before session rows) is refused: it could not be ended alone.
  */
 export async function authenticateSession(db: Db, claims: SessionClaims, now = new Date()) {
   const { sessionId } = claims;
-  if (sessionId === null) {
-    const [user] = await db.select().from(users).where(eq(users.id, claims.userId)).limit(1);
-    return user && user.sessionVersion === claims.sessionVersion ? user : null;
-  }
+  if (sessionId === null) return null;
   const [row] = await db
     .select({ user: users, endedAt: userSessions.endedAt, lastSeenAt: userSessions.lastSeenAt })
     .from(userSessions)

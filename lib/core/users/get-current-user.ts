@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { NO_PASSWORD_HASH } from '@/lib/shared/crypto';
 import { AppError } from '@/lib/shared/errors';
 import { defineVerb } from '@/lib/core/verb';
 import { z } from '@/lib/core/zod';
@@ -23,6 +24,8 @@ export const getCurrentUser = defineVerb({
       id: user.id,
       email: user.email,
       name: user.name,
+      // False for a person made by single sign-on until they set one (on their profile, or by a reset).
+      has_password: user.passwordHash !== NO_PASSWORD_HASH,
       accounts: accounts.map((access) => ({
         id: access.accountId,
         name: access.name,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { anonymousPrincipal } from '@/lib/auth/principal';
 import { recordAuditEvent, type AuditSource } from '@/lib/core/audit/record-audit-event';
@@ -6,7 +5,7 @@ import { completeInvitation, createInvitedUser } from '@/lib/core/members/intern
 import { unsafeListUsableInvitationsByEmail } from '@/lib/core/members/internal/pending-invitations-for-email';
 import type { Db, DbOrTx } from '@/lib/db/client';
 import { accounts, memberships } from '@/lib/db/schema';
-import { hashPassword } from '@/lib/shared/crypto';
+import { NO_PASSWORD_HASH } from '@/lib/shared/crypto';
 import { findProvenUser, type UserRow } from './internal/email-identity';
 
 /** The claims of an ID token that openid-client has checked (signature, issuer, audience, expiry, nonce). */
@@ -28,8 +27,6 @@ export async function signInWithSingleSignOn(
   if (typeof claims.email !== 'string' || !claims.email.includes('@')) return { ok: false, reason: 'no_email' };
   const email = claims.email.trim().toLowerCase();
   const source: AuditSource = { principal: anonymousPrincipal(request.clientIp), requestId: request.requestId };
-  // Hashed before the transaction: PGlite has one connection, and scrypt takes a while.
-  const unusablePasswordHash = await hashPassword(randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
     const known = await findProvenUser(tx, email);
     // Anything but a boolean true (a missing claim, the string "true") is unverified.
@@ -37,8 +34,7 @@ export async function signInWithSingleSignOn(
       if (known) await recordForEachAccount(tx, source, known, 'user.sign_in_failed');
       return { ok: false, reason: 'unverified_email' } as const;
     }
-    const user =
-      known ?? (await acceptPendingInvitations(tx, source, email, claims, unusablePasswordHash, request.now));
+    const user = known ?? (await acceptPendingInvitations(tx, source, email, claims, NO_PASSWORD_HASH, request.now));
     if (!user) return { ok: false, reason: 'unknown_email' } as const;
     await recordForEachAccount(tx, source, user, 'user.sign_in');
     return { ok: true, user } as const;
@@ -57,7 +53,7 @@ async function acceptPendingInvitations(
   const invitations = await unsafeListUsableInvitationsByEmail(tx, email, at);
   if (!invitations.length) return null;
   const [first] = invitations;
-  // No password: the person signs in through the provider, or sets one by a password reset.
+  // No password: the person signs in through the provider, or sets one on their profile (or by a reset).
   const name = first.name ?? (typeof claims.name === 'string' && claims.name.trim() ? claims.name.trim() : null);
   const user = await createInvitedUser(tx, first, { name, passwordHash, isProven: true }, at);
   for (const invitation of invitations) await completeInvitation(tx, source, invitation, user, at);

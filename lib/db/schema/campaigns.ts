@@ -46,6 +46,7 @@ export const campaigns = pgTable(
     markdownContent: text('markdown_content'),
     blocksContent: jsonb('blocks_content').$type<unknown>(),
     textGenerated: boolean('text_generated').notNull().default(false),
+    preheader: text('preheader'),
     templateId: uuid('template_id'),
     // Chosen by the sender, or frozen to the latest published version when validation passes.
     templateVersion: integer('template_version'),

@@ -26,6 +26,8 @@ export const templates = pgTable(
     blocksContent: jsonb('blocks_content').$type<unknown>(),
     // text_content was made from the HTML (none given), so it is made again when the HTML changes.
     textGenerated: boolean('text_generated').notNull().default(false),
+    // The inbox preview line after the subject, a Jinja template; shown in no part of the body.
+    preheader: text('preheader'),
     // 0 until the first publish; versions are 1, 2, ... with no gaps.
     latestVersion: integer('latest_version').notNull().default(0),
     // Bumped by every write: writers compare it to detect a change they did not see.
@@ -52,6 +54,7 @@ export const templateVersions = pgTable(
     format: text('format').notNull().default('html'),
     markdownContent: text('markdown_content'),
     blocksContent: jsonb('blocks_content').$type<unknown>(),
+    preheader: text('preheader'),
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.templateId, table.version] })],

@@ -19,6 +19,7 @@ export function presentCampaign(row: CampaignRow, counts: CampaignCounts | null 
     html_content: row.htmlContent,
     text_content: row.textContent,
     ...presentFormat(row),
+    text_generated: row.textGenerated,
     template_id: row.templateId,
     template_version: row.templateVersion,
     list_ids: row.listIds,

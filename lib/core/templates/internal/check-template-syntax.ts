@@ -2,9 +2,14 @@ import { compileTemplate } from '@/lib/core/templates/engine/compile-template';
 import { TemplateError } from '@/lib/core/templates/engine/template-limits';
 import { invalidInput } from '@/lib/shared/errors';
 
-type Parts = { subject?: string | null; html_content?: string | null; text_content?: string | null };
+type Parts = {
+  subject?: string | null;
+  html_content?: string | null;
+  text_content?: string | null;
+  preheader?: string | null;
+};
 
-const FIELDS = ['subject', 'html_content', 'text_content'] as const;
+const FIELDS = ['subject', 'preheader', 'html_content', 'text_content'] as const;
 // Errors of a source cut short; a prefix failing only with these is fine so far.
 const END_OF_SOURCE = /unexpected end of the template|is not closed/;
 

@@ -16,6 +16,7 @@ export function presentTemplate(row: TemplateRow) {
     html_content: row.htmlContent,
     text_content: row.textContent,
     ...presentFormat(row),
+    text_generated: row.textGenerated,
     latest_version: row.latestVersion === 0 ? null : row.latestVersion,
     revision: row.revision,
     created_at: row.createdAt.toISOString(),
@@ -41,10 +42,16 @@ export function presentTemplateVersion(row: TemplateVersionRow) {
 export type TemplateVersionObject = ReturnType<typeof presentTemplateVersion>;
 
 /** The format and its source, as every response with content carries them. */
-export function presentFormat(row: { format: string; markdownContent: string | null; blocksContent: unknown }) {
+export function presentFormat(row: {
+  format: string;
+  markdownContent: string | null;
+  blocksContent: unknown;
+  preheader: string | null;
+}) {
   return {
     format: row.format as ContentFormat,
     markdown_content: row.markdownContent,
     blocks_content: (row.blocksContent ?? null) as BlocksDocument | null,
+    preheader: row.preheader,
   };
 }

@@ -1,3 +1,4 @@
+import { withPreheader } from '@/lib/core/content/preheader';
 import type { DbOrTx } from '@/lib/db/client';
 import { AppError, invalidInput } from '@/lib/shared/errors';
 import { getTemplateInAccount } from './queries';
@@ -35,7 +36,12 @@ export async function resolveTemplateContent(
         'template_version',
       );
     const row = await getTemplateVersionInAccount(db, accountId, template.id, number);
-    return { subject: row.subject, html_content: row.htmlContent, text_content: row.textContent, version: number };
+    return {
+      subject: row.subject,
+      html_content: withPreheader(row.htmlContent, row.preheader),
+      text_content: row.textContent,
+      version: number,
+    };
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found')
       throw invalidInput(`template_id: no template ${templateId} in this account`, 'template_id');

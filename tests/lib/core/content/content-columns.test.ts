@@ -27,8 +27,25 @@ describe('contentColumns', () => {
     expect(await contentColumns({}, { ...EMPTY_CONTENT, htmlContent: '<p>x</p>' }, config)).toEqual({});
   });
 
-  it('keeps html as written, making no text part', async () => {
-    expect(await save({ html_content: '<p>Hi</p>' })).toEqual({ ...EMPTY_CONTENT, htmlContent: '<p>Hi</p>' });
+  it('keeps html as written and makes its text part, Jinja intact, when the author gave none', async () => {
+    const html = '<h1>Hi {{ first_name | upper }}</h1><p>Read <a href="https://example.test/{{ id }}">the news</a></p>';
+    const first = await save({ html_content: html });
+    expect(first).toMatchObject({ format: 'html', htmlContent: html, textGenerated: true });
+    expect(first.textContent).toBe('Hi {{ first_name | upper }}\n\nRead the news [https://example.test/{{ id }}]');
+    expect((await save({ html_content: '<p>Bye</p>' }, first)).textContent).toBe('Bye');
+    const own = await save({ text_content: 'Mine' }, first);
+    expect(own).toMatchObject({ textContent: 'Mine', textGenerated: false });
+    expect((await save({ html_content: '<p>Later</p>' }, own)).textContent).toBe('Mine');
+    expect((await save({ text_content: '' }, own)).textContent).toBe(
+      'Hi {{ first_name | upper }}\n\nRead the news [https://example.test/{{ id }}]',
+    );
+  });
+
+  it('stores the preheader in every format, trimmed, "" clearing it, and refuses a broken tag in it', async () => {
+    const first = await save({ format: 'markdown', markdown_content: 'A', preheader: '  Hi {{ first_name }} ' });
+    expect(first.preheader).toBe('Hi {{ first_name }}');
+    expect(await contentColumns({ preheader: '' }, first, config)).toEqual({ preheader: null });
+    expect(await refusal(save({ preheader: 'Hi {{ first_name' }))).toMatch(/^preheader: template syntax error/);
   });
 
   it('renders markdown, makes the text part, and makes it again when the source changes', async () => {

@@ -62,6 +62,9 @@ describe('renderContentFormat: blocks', () => {
     expect(html).toContain('height:40px');
     expect(html).toContain('mj-column-per-50');
     expect(html).toContain('href="https://x.com/shop"');
+    // Every image the message loads is ours: the social icons are served from the public URL, not mailjet.com.
+    expect(html).toContain('src="https://mail.example.test/media/icons/x.png"');
+    expect(html).not.toMatch(/mailjet|https?:\/\/(?!mail\.example\.test|shop\.example|x\.com)[^"' )]+\.(png|gif|jpg)/);
     expect(html).toContain('<td class="own">Own HTML</td>');
     expect(html).toContain('Shop Ltd, 1 Main St');
     expect(text).toContain('Autumn sale');

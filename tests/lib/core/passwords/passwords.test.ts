@@ -11,6 +11,7 @@ import { startUserSession } from '@/lib/core/user-sessions/start-user-session';
 import { authenticateSession } from '@/lib/core/users/authenticate-session';
 import { verifyUserCredentials } from '@/lib/core/users/verify-user-credentials';
 import { auditEvents, passwordResetTokens, users } from '@/lib/db/schema';
+import { NO_PASSWORD_HASH } from '@/lib/shared/crypto';
 import { as, memoryServices, newAccount, type TestServices } from '../../../support/memory-services';
 
 /**
@@ -106,6 +107,29 @@ describe('changing a password', () => {
       });
     await expect(changePassword(ctx, { current_password: OLD, new_password: NEW })).rejects.toMatchObject({
       kind: 'rate_limited',
+    });
+  });
+});
+
+describe('a first password (a person made by single sign-on has none)', () => {
+  it('is set without a current one, once; then changing it needs it, and signing in with it works', async () => {
+    const { userId, email } = await person();
+    await services.db.update(users).set({ passwordHash: NO_PASSWORD_HASH }).where(eq(users.id, userId));
+    // No password matches "none", not even the word itself.
+    expect(await verifyUserCredentials(services.db, email, NO_PASSWORD_HASH)).toBeNull();
+    const ctx = as(services, sessionOf(userId, await signIn(userId)));
+    // Two tabs at once: one sets it, the other is refused rather than setting it over without the current one.
+    const both = await Promise.allSettled([
+      changePassword(ctx, { new_password: NEW }),
+      changePassword(ctx, { new_password: 'another password 789' }),
+    ]);
+    expect(both.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((result) => result.status === 'rejected')).toMatchObject({ reason: { kind: 'conflict' } });
+    const set = both[0].status === 'fulfilled' ? NEW : 'another password 789';
+    expect(await verifyUserCredentials(services.db, email, set)).not.toBeNull();
+    await expect(changePassword(ctx, { new_password: 'a third password 000' })).rejects.toMatchObject({
+      kind: 'invalid_input',
+      field: 'current_password',
     });
   });
 });

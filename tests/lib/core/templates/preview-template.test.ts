@@ -42,11 +42,12 @@ describe('previewTemplate', () => {
   });
 
   it('missing parts stay null, and missing values print nothing', async () => {
+    // The text part is made from the HTML (`{{ nobody }}`), and prints nothing either.
     expect(await preview({ html_content: '<p>{{ nobody }}</p>' })).toEqual({
       object: 'template_preview',
       subject: null,
       html_content: '<p></p>',
-      text_content: null,
+      text_content: '',
     });
     expect(await preview({ subject: '', text_content: '', substitutions: null })).toEqual({
       object: 'template_preview',

@@ -86,9 +86,10 @@ describe('templates', () => {
       template.id,
     );
     const edited = await updateTemplate(ctx(), { template_id: template.id, text_content: null, name: 'Renamed' });
+    // Cleared, the text part is made from the HTML again.
     expect(edited).toMatchObject({
       name: 'Renamed',
-      text_content: null,
+      text_content: 'Hello {{ first_name }}',
       html_content: '<p>Hello {{ first_name }}</p>',
       revision: 2,
     });

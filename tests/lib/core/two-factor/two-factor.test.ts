@@ -3,6 +3,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorPrincipal, type Principal } from '@/lib/auth/principal';
 import { disableTwoFactor } from '@/lib/core/two-factor/disable-two-factor';
+import { getTwoFactorStatus } from '@/lib/core/two-factor/get-two-factor-status';
 import { enableTwoFactor } from '@/lib/core/two-factor/enable-two-factor';
 import { hashRecoveryCode } from '@/lib/core/two-factor/internal/recovery-codes';
 import { regenerateRecoveryCodes } from '@/lib/core/two-factor/regenerate-recovery-codes';
@@ -174,6 +175,34 @@ describe('the account rule', () => {
     const user = await userRow(owner.id);
     expect(user).toMatchObject({ twoFactorEnabledAt: null, twoFactorSecretEncrypted: null });
     expect(await services.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, owner.id))).toEqual([]);
+  });
+});
+
+describe('a requirement inherited from the partner account', () => {
+  it("a sub account's own member cannot turn two-factor off while only the partner requires it", async () => {
+    const partner = await newAccount(services, 'Partner agency');
+    const child = await newAccount(services, 'Client shop');
+    await services.db.update(accounts).set({ tier: 'partner' }).where(eq(accounts.id, partner.accountId));
+    await services.db
+      .update(accounts)
+      .set({ parentAccountId: partner.accountId })
+      .where(eq(accounts.id, child.accountId));
+    const [childRow] = await services.db.select().from(accounts).where(eq(accounts.id, child.accountId));
+    const member = await userRow(childRow.ownerId);
+    await services.db.update(users).set({ twoFactorEnabledAt: services.now() }).where(eq(users.id, member.id));
+    await services.db.update(accounts).set({ requireTwoFactor: true }).where(eq(accounts.id, partner.accountId));
+
+    const ctx = as(services, session(member.id, member.email, child.accountId));
+    await expect(disableTwoFactor(ctx, { password: 'correct horse battery staple' })).rejects.toThrow(
+      'the account “Partner agency” requires two-factor sign-in of its members and of its sub account “Client shop”',
+    );
+    expect((await getTwoFactorStatus(ctx, {})).required_by).toEqual([{ id: child.accountId, name: 'Client shop' }]);
+    expect((await userRow(member.id)).twoFactorEnabledAt).not.toBeNull();
+
+    // The partner lifts it: the member may turn it off.
+    await services.db.update(accounts).set({ requireTwoFactor: false }).where(eq(accounts.id, partner.accountId));
+    await disableTwoFactor(ctx, { password: 'correct horse battery staple' });
+    expect((await userRow(member.id)).twoFactorEnabledAt).toBeNull();
   });
 });
 

@@ -84,6 +84,11 @@ describe('checking a cookie', () => {
     expect(await check(ownerId, mine, 5)).toBeNull();
   });
 
+  it('a cookie without a session id is refused even with the current version: it could not be ended alone', async () => {
+    expect(await check(ownerId, await signIn(ownerId))).not.toBeNull();
+    expect(await check(ownerId, null)).toBeNull();
+  });
+
   it('last seen moves at most once a minute', async () => {
     const id = await signIn(ownerId);
     const seen = async () =>

@@ -1,0 +1,3 @@
+ALTER TABLE "templates" ADD COLUMN "preheader" text;--> statement-breakpoint
+ALTER TABLE "template_versions" ADD COLUMN "preheader" text;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "preheader" text;
