@@ -90,6 +90,7 @@ export const variantOutputSchema = z.object({
   name: z.string(),
   subject: z.string().nullable(),
   from_name: z.string().nullable(),
+  preheader: z.string().nullable(),
   format: z.enum(['html', 'markdown', 'blocks']).nullable(),
   html_content: z.string().nullable(),
   text_content: z.string().nullable(),

@@ -18,9 +18,10 @@ const EXPIRED = 'the export expired: its file is kept for 24 hours after the exp
 export const streamContactExportFile = defineVerb({
   scope: 'contacts:read',
   input: contactExportPathSchema,
-  async run({ db, principal, config }, input): Promise<ContactExportFile> {
+  async run({ db, principal, config, now }, input): Promise<ContactExportFile> {
     const row = await getContactExportInAccount(db, principal.targetAccountId, input.export_id);
-    if (row.status === 'expired') throw notFound(EXPIRED);
+    // Expired at its time, not only once the purge job (every 10 minutes) has marked it.
+    if (row.status === 'expired' || (row.expiresAt && row.expiresAt <= now())) throw notFound(EXPIRED);
     if (row.status === 'failed')
       throw notFound(`the export failed, so it has no file: ${row.error ?? 'unknown error'}`);
     if (row.status !== 'done') throw conflict(`the export is ${row.status}: its file is ready when its status is done`);

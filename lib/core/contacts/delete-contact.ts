@@ -1,6 +1,7 @@
 import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
-import { contacts } from '@/lib/db/schema';
+import { contactEngagement, contacts } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
 import { notFound } from '@/lib/shared/errors';
 import { contactMatch } from './internal/queries';
 import { contactPathSchema } from './schemas';
@@ -19,6 +20,7 @@ export const deleteContact = defineVerb({
     const row = await db.transaction(async (tx) => {
       const [deleted] = await tx.delete(contacts).where(match).returning({ id: contacts.id, email: contacts.email });
       if (!deleted) throw notFound('contact not found');
+      await tx.delete(contactEngagement).where(eq(contactEngagement.contactId, deleted.id));
       await recordAuditEvent(tx, ctx, { action: 'contact.delete', resource: { type: 'contact', id: deleted.id } });
       return deleted;
     });

@@ -10,6 +10,9 @@ import { presentContact, type ContactRow } from './internal/present';
 import { contactEmailOrThrow } from './internal/queries';
 import { listContactsQuerySchema } from './schemas';
 
+/** A stored value that reads as a datetime (a parameter: a `\d` written inside sql`` loses its backslash). */
+const DATETIME_PREFIX = '^\\d{4}-\\d{2}-\\d{2}[Tt]';
+
 /** `%`, `_` and `\` in a search are literal text, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -28,7 +31,7 @@ async function attributeEquals(db: DbOrTx, accountId: string, key: string, value
   if (definition?.type === 'number' && value.trim() !== '' && Number.isFinite(number)) return contains(number);
   if (definition?.type === 'boolean' && (value === 'true' || value === 'false')) return contains(value === 'true');
   if (definition?.type === 'datetime' && isCanonicalAttributeValue('datetime', value))
-    return sql`(case when jsonb_typeof(${contacts.attributes} -> ${key}::text) = 'string' and ${contacts.attributes} ->> ${key}::text ~ '^\d{4}-\d{2}-\d{2}[Tt]' then (${contacts.attributes} ->> ${key}::text)::timestamptz end) = ${value}::timestamptz`;
+    return sql`(case when jsonb_typeof(${contacts.attributes} -> ${key}::text) = 'string' and ${contacts.attributes} ->> ${key}::text ~ ${DATETIME_PREFIX} then (${contacts.attributes} ->> ${key}::text)::timestamptz end) = ${value}::timestamptz`;
   if (definition?.type === 'string' || definition?.type === 'date') return contains(value);
   return sql`${contacts.attributes} ->> ${key} = ${value}`;
 }

@@ -152,7 +152,8 @@ async function recordSignup(
 
 /**
  * One statement whether or not the address is known (the same work, so about the same time): a
- * new contact, or the names and attributes it was sent merged in; nothing else is overwritten.
+ * new contact, or what it was sent filled in where the contact has nothing yet. A public form
+ * proves nothing about who posts it, so a stranger's post never changes a name or value already held.
  */
 async function upsertContact(tx: Tx, accountId: string, email: string, values: SignupValues, at: Date) {
   const given = {
@@ -166,9 +167,14 @@ async function upsertContact(tx: Tx, accountId: string, email: string, values: S
     .onConflictDoUpdate({
       target: [contacts.accountId, contacts.email],
       set: {
-        ...given,
+        ...(given.firstName !== undefined
+          ? { firstName: sql`coalesce(${contacts.firstName}, excluded.first_name)` }
+          : {}),
+        ...(given.lastName !== undefined ? { lastName: sql`coalesce(${contacts.lastName}, excluded.last_name)` } : {}),
         ...(hasAttributes
-          ? { attributes: sql`${contacts.attributes} || ${JSON.stringify(values.attributes)}::jsonb` }
+          ? {
+              attributes: sql`${JSON.stringify(values.attributes)}::jsonb || coalesce(${contacts.attributes}, '{}'::jsonb)`,
+            }
           : {}),
         updatedAt: Object.keys(given).length || hasAttributes ? at : sql`${contacts.updatedAt}`,
       },

@@ -19,7 +19,6 @@ ALTER TABLE "campaigns" ADD COLUMN "segment_ids" uuid[] DEFAULT '{}'::uuid[] NOT
 ALTER TABLE "campaigns" ADD COLUMN "exclude_list_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD COLUMN "exclude_segment_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "segments" ADD CONSTRAINT "segments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contact_engagement" ADD CONSTRAINT "contact_engagement_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "segments_account_idx" ON "segments" USING btree ("account_id","id");--> statement-breakpoint
 CREATE INDEX "contact_engagement_received_idx" ON "contact_engagement" USING btree ("account_id","last_received_at");--> statement-breakpoint
 CREATE INDEX "contact_engagement_opened_idx" ON "contact_engagement" USING btree ("account_id","last_opened_at");--> statement-breakpoint

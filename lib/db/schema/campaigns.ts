@@ -11,6 +11,8 @@ export type CampaignVariant = {
   name: string;
   subject: string | null;
   fromName: string | null;
+  /** Absent in variants saved before preheaders: the campaign's own is used. */
+  preheader?: string | null;
   format: 'html' | 'markdown' | 'blocks' | null;
   htmlContent: string | null;
   textContent: string | null;

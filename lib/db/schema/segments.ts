@@ -1,7 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
-import { contacts } from './contacts';
 
 /** A saved filter over the account's contacts (marketing-api.md Part 2, Segments); counted live, never stored. */
 export const segments = pgTable(
@@ -28,9 +27,10 @@ export const segments = pgTable(
 export const contactEngagement = pgTable(
   'contact_engagement',
   {
-    contactId: uuid('contact_id')
-      .primaryKey()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    // No foreign key: the engagement upsert runs inside the statement that records delivery outcomes,
+    // where a contact deleted at that moment failed the key check and with it the whole batch (redelivered).
+    // deleteContact deletes the row; segments read engagement through contacts, so a stray row matches nothing.
+    contactId: uuid('contact_id').primaryKey(),
     accountId: uuid('account_id').notNull(),
     lastReceivedAt: timestamp('last_received_at', { withTimezone: true, mode: 'date' }),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true, mode: 'date' }),

@@ -22,7 +22,12 @@ export function campaignAsVariant(row: CampaignRow, variant: CampaignVariant): C
     : hasOwnContent(variant)
       ? { templateId: null, templateVersion: null, htmlContent: variant.htmlContent, textContent: variant.textContent }
       : {};
-  return { ...row, fromName: variant.fromName ?? row.fromName, ...content };
+  return {
+    ...row,
+    fromName: variant.fromName ?? row.fromName,
+    preheader: variant.preheader ?? row.preheader,
+    ...content,
+  };
 }
 
 /** A variant's parts, rendered as the campaign's are; its own subject wins over a template's. */

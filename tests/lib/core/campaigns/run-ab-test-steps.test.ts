@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignTally } from '@/lib/core/campaigns/campaign-counters';
+import { resolveVariantContent } from '@/lib/core/campaigns/internal/ab-test';
 import { chooseCampaignVariant } from '@/lib/core/campaigns/choose-campaign-variant';
 import { createCampaign } from '@/lib/core/campaigns/create-campaign';
 import { duplicateCampaign } from '@/lib/core/campaigns/duplicate-campaign';
@@ -183,6 +184,26 @@ describe('A/B campaign steps (in-memory PGlite)', () => {
       .from(campaignRecipients)
       .where(eq(campaignRecipients.campaignId, created.id));
     expect(left).toHaveLength(0);
+  });
+
+  it("a variant's preheader is what its recipients see in the inbox; without one, the campaign's", async () => {
+    const created = await createCampaign(ctx(), {
+      name: 'AB preheader',
+      from: { email: 'news@ab.example' },
+      subject: 'S',
+      preheader: 'Campaign preview',
+      html_content: '<p>Hello</p>',
+      list_ids: [listId],
+      variants: [{ subject: 'A', preheader: 'Preview of A' }, { subject: 'B' }],
+      ab_test: { test_percent: 20, metric: 'opens', wait_minutes: 15 },
+    });
+    expect(created.variants!.map((variant) => variant.preheader)).toEqual(['Preview of A', null]);
+    const stored = await row(created.id);
+    const [a, b] = stored.variants!;
+    const htmlOf = async (variant: typeof a) => (await resolveVariantContent(services.db, stored, variant)).html ?? '';
+    expect(await htmlOf(a)).toContain('Preview of A');
+    expect(await htmlOf(a)).not.toContain('Campaign preview');
+    expect(await htmlOf(b)).toContain('Campaign preview');
   });
 
   it('duplicate copies the variants and the test, not the progress', async () => {

@@ -168,6 +168,10 @@ describe('contact exports through the worker', () => {
     await unsafePurgeExpiredContactExports(services, services.now());
     expect(existsSync(file)).toBe(true);
     services.clock.advance(3600 * 1000 + 1000);
+    // Past its time, before the purge job runs: the file is already refused.
+    await expect(streamContactExportFile(as(services, principal), { export_id: queued.id })).rejects.toThrow(
+      /expired: its file is kept for 24 hours/,
+    );
     await unsafePurgeExpiredContactExports(services, services.now());
     expect(existsSync(file)).toBe(false);
     expect(await getContactExport(as(services, principal), { export_id: queued.id })).toMatchObject({

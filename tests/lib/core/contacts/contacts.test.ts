@@ -203,6 +203,13 @@ describe('contacts', () => {
         (contact) => contact.email,
       ),
     ).toEqual(['ada@example.org']);
+    // A datetime is compared as an instant: the same moment written in another zone matches.
+    await createContact(ctx(), { email: 'seen@example.org', attributes: { seen_at: '2026-01-05T10:30:00Z' } });
+    expect(
+      (await listContacts(ctx(), { attribute_key: 'seen_at', attribute_value: '2026-01-05T11:30:00+01:00' })).items.map(
+        (contact) => contact.email,
+      ),
+    ).toEqual(['seen@example.org']);
     expect((await listContacts(ctx(), { unsubscribed: 'true' })).items.every((contact) => contact.unsubscribed)).toBe(
       true,
     );

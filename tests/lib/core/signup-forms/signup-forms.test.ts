@@ -72,12 +72,16 @@ describe('signups and confirmation', () => {
     expect(await statusOf('late@example.org')).toBe('unconfirmed');
   });
 
-  it('a second signup sends no second mail within ten minutes, and never overwrites what it was not sent', async () => {
+  it('a second signup sends no second mail within ten minutes, and never overwrites what the contact holds', async () => {
     const formId = await newForm();
     await submit(formId, { email: 'bo@example.org', first_name: 'Bo', age: '40' });
     await submit(formId, { email: 'bo@example.org', last_name: 'Berg' });
     const [contact] = await services.db.select().from(contacts).where(eq(contacts.email, 'bo@example.org'));
     expect(contact).toMatchObject({ firstName: 'Bo', lastName: 'Berg', attributes: { age: 40 } });
+    // Anyone can post an address: a later post fills only what is empty, never what the contact holds.
+    await submit(formId, { email: 'bo@example.org', first_name: 'Claim a refund at evil.example', age: '99' });
+    const [after] = await services.db.select().from(contacts).where(eq(contacts.email, 'bo@example.org'));
+    expect(after).toMatchObject({ firstName: 'Bo', lastName: 'Berg', attributes: { age: 40 } });
     const links = await services.db
       .select()
       .from(signupConfirmations)
