@@ -83,7 +83,7 @@ test('POST /campaigns/{id}/preflight - a campaign that is ready passes every che
     expect(entry.status, `${entry.id}: ${entry.message}`).toBe('pass');
   }
   expect(answer.body.status).toBe('pass');
-  expect(checkOf(answer.body, 'audience').details).toEqual({ count: 1 });
+  expect(checkOf(answer.body, 'audience').details).toEqual({ count: 1, shielded: 0 });
   expect(checkOf(answer.body, 'sender').message).toMatch(/p=quarantine/);
   expect(checkOf(answer.body, 'links').details.links).toEqual([
     { url: `${site.base}/ok`, status: 'ok', http_status: 200, result: 'HTTP 200' },

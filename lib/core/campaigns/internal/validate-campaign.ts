@@ -99,8 +99,17 @@ export async function validateCampaign(
   if (content && errors.length === 0) errors.push(...(await validateAbTest(services, db, row, liveLists)));
   let sample: Validation['sample'] = null;
   if (content && errors.length === 0)
-    sample = await renderSample(services, db, row.accountId, content, liveLists, fail);
+    sample = await renderSample(services, db, row.accountId, content, liveLists, ownFieldOf(row, fail));
   return { errors, domain, content, audience, shielded, sample };
+}
+
+/** A text part made from the HTML fails where the author wrote it: in html_content. */
+function ownFieldOf(row: CampaignRow, fail: (field: string, message: string) => void) {
+  if (!row.textGenerated) return fail;
+  return (field: string, message: string) =>
+    field === 'text_content'
+      ? fail('html_content', message.replace(/^text_content(,[a-z_]+)*: /, 'html_content: '))
+      : fail(field, message);
 }
 
 async function isShieldOn(db: DbOrTx, accountId: string): Promise<boolean> {
