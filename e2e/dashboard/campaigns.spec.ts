@@ -84,6 +84,10 @@ test('draft a campaign step by step, fix what the review finds, send it and read
   await capture(page, testInfo, 'campaign-settings-390');
   await page.setViewportSize(DESKTOP);
 
+  // A/B test: optional, off until asked for (campaign-ab-test.spec.ts drives it).
+  await page.getByRole('button', { name: 'Next: A/B test' }).click();
+  await expect(page.getByLabel('Test variants before sending to everyone')).not.toBeChecked();
+
   // Test send: queued for the address given.
   await page.getByRole('button', { name: 'Next: Test send' }).click();
   await page.getByLabel('Send a test to').fill(`tester-${stamp}@example.net`);
