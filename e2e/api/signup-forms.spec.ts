@@ -224,7 +224,7 @@ test('the answer is the same for a known and an unknown address, and for a honey
   expect(await membership(email('huge'))).toBe('no contact');
 });
 
-test('a signup never changes an unsubscribed membership, a suppression, or attributes it was not sent', async () => {
+test('a signup never changes an unsubscribed membership, a suppression, or a name or attribute the contact holds', async () => {
   const address = email('kept');
   await api.post(api.account('/contacts'), {
     email: address,
@@ -246,8 +246,9 @@ test('a signup never changes an unsubscribed membership, a suppression, or attri
   expect((await postJson(both, { email: address, first_name: 'Changed' })).status).toBe(200);
   expect(await membership(address, listId)).toBe('unsubscribed');
   expect(await membership(address, secondListId)).toBe('confirmed');
+  // Anyone can post any address: what the contact already holds stays.
   expect((await api.get(api.account(`/contacts/${address}`))).body).toMatchObject({
-    first_name: 'Changed',
+    first_name: 'Keep',
     last_name: 'Me',
     attributes: { age: 5 },
   });
