@@ -127,3 +127,33 @@ test('switched off again, the same recipients are queued', async () => {
   await shield({ bad: false, mistyped: false });
   expect((await send()).body.data.every((row: { status: string }) => row.status === 'queued')).toBe(true);
 });
+
+test('Reputation Shield on campaigns: the addresses it refuses on API sends are left out of the audience, and preflight says how many', async () => {
+  const { api: shielded } = await newAccount('Shield (campaigns)');
+  const stamp = Date.now().toString(36);
+  const domain = `campaign-${sender}`;
+  await verifiedDomain(shielded, domain);
+  expect((await shielded.put(shielded.account(`/domains/${domain}`), { sending_type: 'marketing' })).status).toBe(200);
+  const list = (await shielded.post(shielded.account('/lists'), { name: 'Mixed' })).body.id;
+  const members = [`fine-${stamp}@example.org`, `temp-${stamp}@mailinator.com`, `typo-${stamp}@gmial.com`];
+  for (const member of members) await shielded.post(shielded.account('/contacts'), { email: member });
+  await shielded.post(shielded.account(`/lists/${list}/members`), { contacts: members });
+  const campaign = (
+    await shielded.post(shielded.account('/campaigns'), {
+      name: 'Shielded',
+      from: { email: `news@${domain}` },
+      subject: 'Hi',
+      html_content: '<p>Hi</p>',
+      list_ids: [list],
+    })
+  ).body.id;
+  const audience = async () =>
+    (await shielded.post(shielded.account(`/campaigns/${campaign}/preflight`))).body.checks.find(
+      (check: { id: string }) => check.id === 'audience',
+    );
+  expect((await audience()).details).toMatchObject({ count: 3 });
+  await shielded.put(shielded.account(), { reject_bad_recipients: true, reject_mistyped_recipients: true });
+  const checked = await audience();
+  expect(checked.details).toMatchObject({ count: 1, shielded: 2 });
+  expect(checked.message).toContain('2 left out by Reputation Shield');
+});

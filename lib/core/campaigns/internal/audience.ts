@@ -6,7 +6,8 @@ import type { DbOrTx, Tx } from '@/lib/db/client';
 /**
  * Who a campaign reaches (marketing-api.md, Campaigns): the `confirmed` members of its live target
  * lists, minus unsubscribed contacts, minus addresses suppressed for the sender domain or the whole
- * account, minus addresses the account's Reputation Shield refuses, each contact (so each address: R1) once. One definition for the live count and the snapshot.
+ * account, minus addresses the account's Reputation Shield refuses, each contact (so each address:
+ * R1) once. One definition for the live count and the snapshot.
  * The live lists are found first, once: joined per membership, a fresh list without statistics was
  * looked up again for every one of its members (200 ms of a 100,000-contact snapshot).
  * `narrowing`: segments and exclusions (segmentAudienceCondition), a condition over `c`.
