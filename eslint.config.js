@@ -68,6 +68,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      'test-timings/**',
       'lib/db/migrations/**',
       'next-env.d.ts',
     ],

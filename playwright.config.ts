@@ -11,9 +11,14 @@ import { defineConfig, type Project } from '@playwright/test';
 const hasDashboard = process.env.MAILSTEAD_E2E_DASHBOARD !== 'off';
 
 /**
- * Specs whose behaviour never reaches the database: connection timeouts, request ids and their log
- * lines, how the two listeners read a path, the data directory's file modes (PGlite writes more files
- * there than PostgreSQL). They run on PGlite; the PostgreSQL run leaves them out.
+ * Specs whose behaviour does not depend on which database answers: connection timeouts, request ids
+ * and their log lines, how the two listeners read a path, the data directory's file modes (PGlite
+ * writes more files there than PostgreSQL), request validation (bad input is refused before any
+ * query; an unknown id is the same lookup on both), the template renderer's limits, DNS check
+ * timing, and the MX's protocol limits (preflight runs on both: its audience and sender checks read
+the database). PGlite is
+ * PostgreSQL's own engine: the same SQL answers the same. They run on PGlite; the PostgreSQL run
+ * leaves them out (docs/testing.md: CI time).
  */
 const isPostgresRun = Boolean(process.env.MAILSTEAD_TEST_POSTGRES_URL);
 const DATABASE_INDEPENDENT = [
@@ -21,6 +26,10 @@ const DATABASE_INDEPENDENT = [
   '**/process/data-dir.spec.ts',
   '**/api/request-id.spec.ts',
   '**/api/plain-http-edge.spec.ts',
+  '**/api/bad-input.spec.ts',
+  '**/api/hostile-templates.spec.ts',
+  '**/api/domain-dns-timing.spec.ts',
+  '**/smtp/mx-limits.spec.ts',
 ];
 
 export default defineConfig({
@@ -33,7 +42,12 @@ export default defineConfig({
   // 2-core CI machine one start took over a minute.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  // The JSON file keeps every test's duration per database, for measuring where CI time goes (docs/testing.md).
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ['json', { outputFile: `test-timings/${isPostgresRun ? 'postgres' : 'pglite'}.json` }],
+  ],
   outputDir: 'test-results',
   testIgnore: isPostgresRun ? DATABASE_INDEPENDENT : [],
   projects: [

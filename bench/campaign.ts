@@ -97,6 +97,8 @@ export async function runCampaignBench(database: DatabaseName, dns: TestDnsServe
         const at = performance.now();
         await call('GET', '/campaigns?limit=10', undefined, 200);
         latencies.push(performance.now() - at);
+        if (process.env.BENCH_SLOW_MS && performance.now() - at > Number(process.env.BENCH_SLOW_MS))
+          console.log(`slow GET ${Math.round(performance.now() - at)} ms, ended at ${new Date().toISOString()}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();

@@ -98,6 +98,10 @@ function counterExpressions(): Record<RollupCounter, string> {
     opened: share(SHARES.opened),
     clicked: share(SHARES.clicked),
     complained: share(SHARES.complained),
+    deliveredTls: 'd',
+    deliveredPlain: '0',
+    campaignDelivered: '0',
+    campaignOneClick: '0',
     // Slower for the long tail of recipient domains: 1.5 s to 4.5 s on average.
     deliveryTimeSumMs: 'd::bigint * (1500 + j * 50)',
     deliveryTimeCount: 'd',

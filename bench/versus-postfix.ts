@@ -32,7 +32,8 @@ const WARMUP = Number(process.env.BENCH_VERSUS_WARMUP ?? 5_000);
 const RECIPIENTS_PER_REQUEST = 100;
 // Recipients per second offered to the API while Mailstead delivers (issue 15: p99 < 100 ms at 5,000/s).
 const ACCEPT_RATE = Number(process.env.BENCH_VERSUS_ACCEPT_RATE ?? 5000);
-const TARGETS: Record<DatabaseName, number> = { PGlite: 1.5, PostgreSQL: 2 };
+// Issue 35: on this kind of (2-core, slower) machine, 2x on PGlite and 2.5x on PostgreSQL.
+const TARGETS: Record<DatabaseName, number> = { PGlite: 2, PostgreSQL: 2.5 };
 // 10 KB of 71-character lines, the same text for both sides.
 const BODY = 'Delivered end to end to compare Mailstead with Postfix on one machine.\n'.repeat(144);
 
@@ -194,7 +195,11 @@ async function runMailstead(database: DatabaseName, dns: TestDnsServer): Promise
 }
 
 export async function runVersusPostfixBench(databases: DatabaseName[], dns: TestDnsServer): Promise<VersusResult> {
-  const postfix = ensurePostfix();
+  // BENCH_VERSUS_POSTFIX=off measures Mailstead alone (before/after comparisons of its own CPU).
+  const postfix =
+    process.env.BENCH_VERSUS_POSTFIX === 'off'
+      ? ({ isReady: false, reason: 'BENCH_VERSUS_POSTFIX=off' } as const)
+      : ensurePostfix();
   if (!postfix.isReady) console.warn(`\n!!! versus-postfix: the Postfix side is SKIPPED: ${postfix.reason}`);
   const before = os.loadavg();
   const runs: VersusRun[] = [];

@@ -88,7 +88,7 @@ export function CampaignAudienceStep({ accountId, form }: { accountId: string; f
   const segmentChoices = (segments.data?.data ?? []).map((segment) => ({
     id: segment.id,
     name: segment.name,
-    detail: `${formatCount(segment.count)} contacts`,
+    detail: segment.count === null ? 'not counted yet' : `≈ ${formatCount(segment.count)} contacts`,
   }));
   const listChoices = (lists.data?.data ?? []).map((list) => ({
     id: list.id,

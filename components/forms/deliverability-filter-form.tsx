@@ -4,7 +4,13 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Select, TextInput } from '@/components/ui/field';
 import { FilterDisclosure } from '@/components/ui/filter-disclosure';
-import { DEFAULT_VIEW, normalizeTags, type RangeKey, type StatisticsView } from '@/lib/client/statistics-view';
+import {
+  DEFAULT_VIEW,
+  PROVIDER_OPTIONS,
+  normalizeTags,
+  type RangeKey,
+  type StatisticsView,
+} from '@/lib/client/statistics-view';
 
 const PRESETS: { range: RangeKey; label: string; spoken: string }[] = [
   { range: '24h', label: '24 h', spoken: 'Last 24 hours' },
@@ -35,7 +41,7 @@ export function DeliverabilityFilterForm({
 }) {
   const [isCustom, setIsCustom] = useState(view.range === 'custom');
   const [dateError, setDateError] = useState<string | null>(null);
-  const hasFilters = Boolean(view.domain || view.tags);
+  const hasFilters = Boolean(view.domain || view.tags || view.provider);
 
   return (
     <form
@@ -81,7 +87,10 @@ export function DeliverabilityFilterForm({
           })}
         </div>
       </fieldset>
-      <FilterDisclosure activeCount={[view.domain, view.tags].filter(Boolean).length} isForcedOpen={isCustom}>
+      <FilterDisclosure
+        activeCount={[view.domain, view.tags, view.provider].filter(Boolean).length}
+        isForcedOpen={isCustom}
+      >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {isCustom ? (
             <>
@@ -123,6 +132,20 @@ export function DeliverabilityFilterForm({
               <TextInput name="domain" defaultValue={view.domain} placeholder="All domains" />
             )}
           </Field>
+          <Field label="Mailbox provider" isCompact>
+            <Select
+              name="provider"
+              value={view.provider}
+              onChange={(event) => onChange({ ...view, provider: event.target.value })}
+            >
+              <option value="">All providers</option>
+              {PROVIDER_OPTIONS.map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </Field>
           <Field label="Tags (comma-separated)" isCompact>
             <TextInput name="tags" defaultValue={view.tags} placeholder="Any tag" />
           </Field>
@@ -131,7 +154,9 @@ export function DeliverabilityFilterForm({
             {hasFilters ? (
               <Button
                 variant="secondary"
-                onClick={() => onChange({ ...view, domain: DEFAULT_VIEW.domain, tags: DEFAULT_VIEW.tags })}
+                onClick={() =>
+                  onChange({ ...view, domain: DEFAULT_VIEW.domain, tags: DEFAULT_VIEW.tags, provider: '' })
+                }
               >
                 Clear filters
               </Button>

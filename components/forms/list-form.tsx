@@ -11,7 +11,8 @@ import type { ListInput } from '@/lib/client/list-queries';
 import { createListSchema } from '@/lib/core/lists/schemas';
 
 type Values = z.input<typeof createListSchema>;
-const FIELDS = ['name', 'description'] as const;
+const FIELDS = ['name', 'description', 'public_name'] as const;
+const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** Create and rename a list, validated by the API's own schema; server errors land on their field. */
 export function ListForm({
@@ -27,12 +28,20 @@ export function ListForm({
 }) {
   const form = useForm<Values>({
     resolver: zodResolver(createListSchema),
-    defaultValues: { name: initial?.name ?? '', description: initial?.description ?? '' },
+    defaultValues: {
+      name: initial?.name ?? '',
+      description: initial?.description ?? '',
+      public_name: initial?.public_name ?? '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await onSubmit({ name: values.name, description: values.description?.trim() ? values.description.trim() : null });
+      await onSubmit({
+        name: values.name,
+        description: orNull(values.description),
+        public_name: orNull(values.public_name),
+      });
     } catch (error) {
       const field = fieldOfError(error, FIELDS);
       form.setError((field ?? 'root') as keyof Values | 'root', { message: fieldErrorMessage(error, field) });
@@ -41,7 +50,12 @@ export function ListForm({
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <Field label="Name" htmlFor="list-name" hint="Only people in this account see it." error={errors.name?.message}>
+      <Field
+        label="Name"
+        htmlFor="list-name"
+        hint="Subscribers see it too, unless you say below what they should see."
+        error={errors.name?.message}
+      >
         <TextInput id="list-name" autoComplete="off" isInvalid={Boolean(errors.name)} {...form.register('name')} />
       </Field>
       <Field
@@ -55,6 +69,19 @@ export function ListForm({
           autoComplete="off"
           isInvalid={Boolean(errors.description)}
           {...form.register('description')}
+        />
+      </Field>
+      <Field
+        label="Shown to subscribers as"
+        htmlFor="list-public-name"
+        hint="Optional: the list's title on subscribers' preferences page. Without it they see the name."
+        error={errors.public_name?.message}
+      >
+        <TextInput
+          id="list-public-name"
+          autoComplete="off"
+          isInvalid={Boolean(errors.public_name)}
+          {...form.register('public_name')}
         />
       </Field>
       <div className="flex justify-end gap-2">

@@ -1,9 +1,20 @@
 import Link from 'next/link';
-import { formatCount, formatDateTime } from '@/lib/client/format';
+import { formatAge, formatCount, formatDateTime } from '@/lib/client/format';
 import type { SegmentObject } from '@/lib/client/segment-queries';
 import { DataTable, type Column } from './data-table';
 
-/** The account's segments with the contacts each matches now. */
+/** A stored count as the list shows it: approximate, with its age, since contacts change after it. */
+function StoredCount({ segment }: { segment: SegmentObject }) {
+  if (segment.count === null || segment.counted_at === null) return <span className="text-slate-500">Counting…</span>;
+  return (
+    <span title={`Counted ${formatDateTime(segment.counted_at)}; open the segment for the count now`}>
+      ≈ {formatCount(segment.count)}{' '}
+      <span className="font-normal whitespace-nowrap text-slate-500">· counted {formatAge(segment.counted_at)}</span>
+    </span>
+  );
+}
+
+/** The account's segments with the contacts each matched when last counted. */
 export function SegmentTable({ accountId, segments }: { accountId: string; segments: SegmentObject[] }) {
   const columns: Column<SegmentObject>[] = [
     {
@@ -21,12 +32,12 @@ export function SegmentTable({ accountId, segments }: { accountId: string; segme
     },
     {
       key: 'count',
-      header: 'Contacts now',
+      header: 'Contacts',
       cardLabel: true,
       align: 'right',
       className: 'font-medium tabular-nums',
-      cellAttributes: () => ({ 'data-count': 'contacts' }),
-      cell: (segment) => formatCount(segment.count),
+      cellAttributes: (segment) => ({ 'data-count': 'contacts', 'data-counted-at': segment.counted_at ?? '' }),
+      cell: (segment) => <StoredCount segment={segment} />,
     },
     {
       key: 'updated',

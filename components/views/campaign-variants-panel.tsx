@@ -16,6 +16,7 @@ import { planAbSplit } from '@/lib/core/campaigns/ab-test-rules';
 
 type Variant = CampaignReport['variants'][number];
 
+const rateOf = (count: number, delivered: number) => (delivered > 0 ? count / delivered : 0);
 const people = (count: number) => `${formatCount(count)} ${count === 1 ? 'person' : 'people'}`;
 
 /** Where the test stands, in a sentence a sender can act on. */
@@ -124,6 +125,15 @@ export function CampaignVariantsPanel({
                   </dt>
                   <dd className="text-right tabular-nums">
                     {formatCount(variant.unique_clicked)} ({formatPercent(variant.click_rate)})
+                  </dd>
+                  <dt className="text-slate-600">Unsubscribes</dt>
+                  <dd className="text-right tabular-nums" data-figure="unsubscribed">
+                    {formatCount(variant.unsubscribed)} (
+                    {formatPercent(rateOf(variant.unsubscribed, variant.delivered))})
+                  </dd>
+                  <dt className="text-slate-600">Complaints</dt>
+                  <dd className="text-right tabular-nums" data-figure="complained">
+                    {formatCount(variant.complained)} ({formatPercent(rateOf(variant.complained, variant.delivered))})
                   </dd>
                 </dl>
                 {isWaiting && canSend ? (

@@ -10,6 +10,8 @@ import { EngagementChart } from '@/components/charts/engagement-chart';
 import { OutcomeChart } from '@/components/charts/outcome-chart';
 import { RateThresholdChart } from '@/components/charts/rate-threshold-chart';
 import { DeliverabilityFilterForm } from '@/components/forms/deliverability-filter-form';
+import { ProviderPacingPanel } from '@/components/views/provider-pacing-panel';
+import { ProviderStatisticsTable } from '@/components/tables/provider-statistics-table';
 import { mayOpen } from '@/components/layout/sections';
 import { Button } from '@/components/ui/button';
 import { Alert, EmptyState, LoadingState, PageHeader } from '@/components/ui/feedback';
@@ -30,15 +32,17 @@ import { useCurrentUser, useDomains } from '@/lib/client/queries';
 import { useDeliverabilitySettings, useStatisticsReport } from '@/lib/client/statistics-queries';
 import {
   describeWindow,
+  PROVIDER_OPTIONS,
   readStatisticsView,
   statisticsQuery,
   statisticsViewSearch,
   statisticsWindow,
   type StatisticsView,
 } from '@/lib/client/statistics-view';
-import type { DeliverabilitySettings } from '@/lib/client/types';
+import type { DeliverabilitySettings, ProviderStatistics } from '@/lib/client/types';
 
 const GROUP_WORDS = { hour: 'hour', day: 'day', week: 'week', month: 'month' } as const;
+const PROVIDER_LABELS: Record<string, string> = Object.fromEntries(PROVIDER_OPTIONS);
 
 /** The clock, to the minute: relative periods move on while the page stays open. */
 function useMinuteClock(): Date {
@@ -73,12 +77,13 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
   const outcomes = useStatisticsReport(accountId, 'deliverability', query, { enabled: canRead });
   const bounces = useStatisticsReport(accountId, 'bounce', query, { enabled: canRead });
   const times = useStatisticsReport(accountId, 'delivery-time', query, { enabled: canRead });
+  const providers = useStatisticsReport(accountId, 'providers', query, { enabled: canRead });
 
   const show = (next: StatisticsView) => {
     const search = statisticsViewSearch(next);
     router.push(`${pathname}${search ? `?${search}` : ''}`, { scroll: false });
   };
-  const reports = [outcomes, bounces, times, settings];
+  const reports = [outcomes, bounces, times, providers, settings];
   const failure = reports.find((report) => report.error)?.error ?? null;
   const isWaiting = !isLoaded || (canRead && reports.some((report) => report.isPending && !report.error));
 
@@ -96,6 +101,8 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
       ) : null}
       {isLoaded && canRead ? (
         <div className="space-y-6">
+          {/* Above the filters: the server's sending speed now, not a figure of the chosen period. */}
+          <ProviderPacingPanel accountId={accountId} />
           <DeliverabilityFilterForm
             key={params.toString()}
             view={view}
@@ -110,14 +117,16 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
           />
           <p className="text-xs text-slate-600 first-letter:uppercase" data-testid="statistics-scope">
             {describeWindow(view, period)} · {view.domain ? `sent from ${view.domain}` : 'all sender domains'}
-            {view.tags ? ` · tagged ${view.tags.split(',').join(' or ')}` : ''} · per {GROUP_WORDS[period.groupBy]}{' '}
-            (UTC), times in your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone})
+            {view.tags ? ` · tagged ${view.tags.split(',').join(' or ')}` : ''}
+            {view.provider ? ` · to ${PROVIDER_LABELS[view.provider]} recipients` : ''} · per{' '}
+            {GROUP_WORDS[period.groupBy]} (UTC), times in your time zone (
+            {Intl.DateTimeFormat().resolvedOptions().timeZone})
           </p>
           {failure ? (
             <StatisticsError error={failure} onRetry={() => reports.forEach((report) => void report.refetch())} />
           ) : null}
           {isWaiting && !failure ? <LoadingState label="Loading statistics…" /> : null}
-          {!isWaiting && !failure && outcomes.data && bounces.data && times.data && settings.data ? (
+          {!isWaiting && !failure && outcomes.data && bounces.data && times.data && providers.data && settings.data ? (
             <DeliverabilityReport
               accountId={accountId}
               view={view}
@@ -127,7 +136,12 @@ export function DeliverabilityView({ accountId }: { accountId: string }) {
               domainTimes={deliveryTimesByDomain(times.data.data)}
               averageTime={averageDeliveryTime(times.data.data)}
               settings={settings.data}
-              onClearFilters={view.domain || view.tags ? () => show({ ...view, domain: '', tags: '' }) : null}
+              providers={providers.data.data}
+              onClearFilters={
+                view.domain || view.tags || view.provider
+                  ? () => show({ ...view, domain: '', tags: '', provider: '' })
+                  : null
+              }
             />
           ) : null}
         </div>
@@ -166,6 +180,7 @@ function DeliverabilityReport({
   domainTimes,
   averageTime,
   settings,
+  providers,
   onClearFilters,
 }: {
   accountId: string;
@@ -176,6 +191,7 @@ function DeliverabilityReport({
   domainTimes: ReturnType<typeof deliveryTimesByDomain>;
   averageTime: number | null;
   settings: DeliverabilitySettings;
+  providers: ProviderStatistics[];
   onClearFilters: (() => void) | null;
 }) {
   const totals = totalsOf(points);
@@ -188,7 +204,7 @@ function DeliverabilityReport({
         action={
           onClearFilters ? (
             <Button variant="secondary" onClick={onClearFilters}>
-              Show every domain and tag
+              Show every domain, tag and provider
             </Button>
           ) : (
             <Link href={`/${accountId}/messages`} className="text-sm font-medium text-brand-700 hover:underline">
@@ -198,7 +214,7 @@ function DeliverabilityReport({
         }
       >
         {onClearFilters
-          ? `Nothing was sent${view.domain ? ` from ${view.domain}` : ''}${view.tags ? ` with the tag${view.tags.includes(',') ? 's' : ''} ${view.tags}` : ''} in this period. Clear the filters or pick a longer period.`
+          ? `Nothing was sent${view.domain ? ` from ${view.domain}` : ''}${view.tags ? ` with the tag${view.tags.includes(',') ? 's' : ''} ${view.tags}` : ''}${view.provider ? ` to ${PROVIDER_LABELS[view.provider]} recipients` : ''} in this period. Clear the filters or pick a longer period.`
           : 'Nothing was sent in this period. Pick a longer period, or send a message: its outcome shows here within seconds.'}
       </EmptyState>
     );
@@ -309,6 +325,16 @@ function DeliverabilityReport({
         />
       </div>
       <EngagementChart points={points} openRate={openRateOf(totals)} clickRate={clickRateOf(totals)} />
+      <section aria-labelledby="providers-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <h2 id="providers-heading" className="text-base font-semibold">
+          By mailbox provider
+        </h2>
+        <p className="mb-3 text-xs text-slate-600">
+          Each recipient domain counts under the provider that runs its MX hosts (Google Workspace domains under Gmail,
+          Microsoft 365 under Microsoft). Times are upper bounds of the delivery-time bins.
+        </p>
+        <ProviderStatisticsTable rows={providers} />
+      </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <BounceClassificationChart classes={classes} />
         <DeliveryTimeChart domains={domainTimes} average={averageTime} />

@@ -17,6 +17,9 @@ import { useCheckDomainDns, useCurrentUser, useDeleteDomain, useDomain, useUnpau
 import type { DomainObject } from '@/lib/client/types';
 import { toZoneFile } from '@/lib/client/zone-file';
 import { DomainInboundPanel } from './domain-inbound-panel';
+import { DomainReportsPanel } from './domain-reports-panel';
+import { DomainProviderChecklistPanel } from './domain-provider-checklist-panel';
+import { DomainWarmupPanel } from './domain-warmup-panel';
 
 function downloadZoneFile(domain: DomainObject) {
   const blob = new Blob([toZoneFile(domain.domain, domain.dns_records)], { type: 'text/plain' });
@@ -26,39 +29,6 @@ function downloadZoneFile(domain: DomainObject) {
   link.download = `${domain.domain}.zone`;
   link.click();
   URL.revokeObjectURL(url);
-}
-
-/** What Gmail, Yahoo and Microsoft require of senders today, read off this domain's records. */
-function ProviderChecklist({ domain }: { domain: DomainObject }) {
-  const is = (label: string) => domain.dns_records.find((record) => record.label === label)?.propagated ?? false;
-  const items = [
-    { label: 'SPF authorises Mailstead to send for the domain', isMet: is('SPF') },
-    { label: 'DKIM signs mail with a key published under the domain', isMet: is('DKIM') },
-    { label: 'DMARC is published with a policy (p=none at least)', isMet: is('DMARC') },
-    { label: 'Return path on the domain, so SPF aligns with the From address', isMet: is('Return path') },
-    ...(domain.sending_type === 'marketing'
-      ? [{ label: 'One-click unsubscribe in marketing mail (Mailstead adds it to campaigns)', isMet: true }]
-      : []),
-  ];
-  return (
-    <ul className="space-y-2" aria-label="Mailbox provider requirements">
-      {items.map((item) => (
-        <li
-          key={item.label}
-          className="flex items-start gap-2 text-sm"
-          data-checklist-item={item.isMet ? 'met' : 'unmet'}
-        >
-          <span aria-hidden className={item.isMet ? 'text-green-600' : 'text-slate-400'}>
-            {item.isMet ? '✔' : '○'}
-          </span>
-          <span className={item.isMet ? 'text-slate-800' : 'text-slate-600'}>
-            {item.label}
-            <span className="sr-only">{item.isMet ? ' (met)' : ' (not met yet)'}</span>
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function DomainDetailView({ accountId, name }: { accountId: string; name: string }) {
@@ -162,7 +132,7 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
             <h2 id="checklist-heading" className="mb-3 text-base font-semibold">
               Mailbox provider requirements
             </h2>
-            <ProviderChecklist domain={data} />
+            <DomainProviderChecklistPanel accountId={accountId} domain={data} />
           </section>
           <section
             aria-labelledby="dkim-heading"
@@ -185,6 +155,8 @@ export function DomainDetailView({ accountId, name }: { accountId: string; name:
             ) : null}
           </section>
         </div>
+        <DomainWarmupPanel accountId={accountId} domain={data} canWrite={canWrite} />
+        <DomainReportsPanel accountId={accountId} domain={data} canWrite={canWrite} />
         <DomainInboundPanel accountId={accountId} domain={data} scopes={scopes} />
         <section
           aria-labelledby="sending-type-heading"

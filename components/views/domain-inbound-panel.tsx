@@ -6,6 +6,7 @@ import { mayOpen } from '@/components/layout/sections';
 import { DnsRecordStatus } from '@/components/tables/dns-record-table';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Alert, LoadingState } from '@/components/ui/feedback';
+import { sectionCard } from '@/components/ui/section-card';
 import { WebhookStatusBadge } from '@/components/ui/webhook-status-badge';
 import { useRoutes } from '@/lib/client/route-queries';
 import type { DomainObject } from '@/lib/client/types';
@@ -38,11 +39,7 @@ export function DomainInboundPanel({
   const list = routes.data?.data ?? [];
 
   return (
-    <section
-      aria-labelledby="inbound-heading"
-      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-      data-testid="domain-inbound"
-    >
+    <section aria-labelledby="inbound-heading" className={sectionCard} data-testid="domain-inbound">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="inbound-heading" className="text-base font-semibold">
           Inbound

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { Alert, Badge, LoadingState } from '@/components/ui/feedback';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { sectionCard } from '@/components/ui/section-card';
 import { readCsvRecords, toCsv } from '@/lib/client/csv-file';
 import { formatCount } from '@/lib/client/format';
 import { useContactImport } from '@/lib/client/import-queries';
@@ -87,11 +88,7 @@ export function ImportProgressPanel({
     ['errors', 'Refused', data.counts.errors],
   ];
   return (
-    <section
-      aria-label="Import progress"
-      className="space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-      data-import-status={data.status}
-    >
+    <section aria-label="Import progress" className={sectionCard} data-import-status={data.status}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Badge tone={tone}>{label}</Badge>
         <p className="text-sm text-slate-700 tabular-nums" data-testid="import-progress-text">

@@ -74,7 +74,7 @@ export function SegmentDetailView({ accountId, segmentId }: { accountId: string;
       />
       <div className="space-y-6">
         <section aria-label="Segment size" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard name="count" label="Contacts matching now" value={formatCount(data.count)} tone="blue" />
+          <StatCard name="count" label="Contacts matching now" value={formatCount(data.count ?? 0)} tone="blue" />
         </section>
         <section aria-labelledby="contacts-heading" className="space-y-3">
           <h2 id="contacts-heading" className="text-base font-semibold">
@@ -106,9 +106,10 @@ export function SegmentDetailView({ accountId, segmentId }: { accountId: string;
         onClose={() => setIsDeleting(false)}
       >
         <p className="text-sm text-slate-700">
-          The segment (now matching {formatCount(data.count)} {data.count === 1 ? 'contact' : 'contacts'}) is deleted;
-          the contacts themselves stay. A campaign being scheduled or sent with it keeps it: deleting is refused until
-          that campaign is done, cancelled or unscheduled. Draft campaigns that use it will ask you to remove it.
+          The segment (now matching {formatCount(data.count ?? 0)} {data.count === 1 ? 'contact' : 'contacts'}) is
+          deleted; the contacts themselves stay. A campaign being scheduled or sent with it keeps it: deleting is
+          refused until that campaign is done, cancelled or unscheduled. Draft campaigns that use it will ask you to
+          remove it.
         </p>
       </ConfirmDialog>
     </>

@@ -30,7 +30,7 @@ export function SegmentsView({ accountId }: { accountId: string }) {
     <>
       <PageHeader
         title="Segments"
-        description="Saved conditions over your contacts (attributes, list membership, campaign engagement), counted live. Use them to narrow a campaign's lists or to leave people out."
+        description="Saved conditions over your contacts (attributes, list membership, campaign engagement), recounted in the background. Use them to narrow a campaign's lists or to leave people out."
         actions={createButton}
       />
       <div className="space-y-4">
@@ -50,7 +50,7 @@ export function SegmentsView({ accountId }: { accountId: string }) {
           >
             {pages.hasPrevious
               ? null
-              : 'A segment picks contacts by conditions, such as "plan is gold" or "opened a campaign in the last 30 days". Its count follows your contacts as they change.'}
+              : 'A segment picks contacts by conditions, such as "plan is gold" or "opened a campaign in the last 30 days". Its count is kept up to date as your contacts change.'}
           </EmptyState>
         ) : null}
         {rows.length > 0 ? <SegmentTable accountId={accountId} segments={rows} /> : null}

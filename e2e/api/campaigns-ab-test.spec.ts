@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { fixture } from '../../tests/lib/core/inbound/report-fixtures';
 import { expectError } from '../support/campaign-fixtures';
 import type { ApiClient } from '../support/client';
 import { startMxSuite, type MxSuite } from '../support/mx-suite';
 import { BACKGROUND_POLL_INTERVALS } from '../support/sending';
+import { freePort } from '../support/server';
 
 /**
  * A/B campaigns (marketing-api.md, A/B tests) on a server of their own delivering to a captured
@@ -19,9 +22,17 @@ const people = Array.from({ length: AUDIENCE }, (_, index) => `p${index}@${recip
 // Reaches SQL as a bound value and the message as a header: it must arrive as written.
 const HOSTILE_SUBJECT = `B '); drop table messages;-- <script>alert(1)</script>`;
 let listId: string;
+let mxPort: number;
 
 test.beforeAll(async () => {
-  suite = await startMxSuite({ name: 'AB test', sender, recipientDomain });
+  // Our MX too: a mailbox provider's complaint (ARF) comes back to a message's return path.
+  mxPort = await freePort();
+  suite = await startMxSuite({
+    name: 'AB test',
+    sender,
+    recipientDomain,
+    env: { ROLES: 'web,worker,mx', MX_PORT: String(mxPort) },
+  });
   api = suite.api;
   expect((await api.put(api.account(`/domains/${sender}`), { sending_type: 'marketing' })).status).toBe(200);
   listId = (await api.post(api.account('/lists'), { name: 'AB readers' })).body.id;
@@ -114,6 +125,45 @@ test('an A/B campaign: the test part split across variants, the chosen winner to
       key,
     ).toBe(report.totals[key]);
   expect(report.totals.delivered).toBe(AUDIENCE);
+
+  // One-click unsubscribes from a test mail of each variant and from one of the rest: each counts under
+  // the variant that person received (the rest's under the winner), side by side with opens and clicks.
+  const unsubscribeUrl = (mail: (typeof suite.mx.received)[number]) =>
+    new URL(/href="(https:\/\/[^"]+\/u\/[^"]+)"/.exec(String(mail.parsed.html))![1]).pathname;
+  const testMails = suite.mx.received.slice(0, AUDIENCE / 2);
+  const clicked = [
+    testMails.find((mail) => mail.parsed.subject === 'Subject A Pat')!,
+    testMails.find((mail) => mail.parsed.subject === HOSTILE_SUBJECT)!,
+    suite.mx.received[AUDIENCE - 1],
+  ];
+  for (const mail of [...clicked, clicked[0]]) {
+    const done = await api.with(null).request('POST', unsubscribeUrl(mail), {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(done.status).toBe(200);
+  }
+  // A complaint (ARF, as a mailbox provider mails it to the return path) about another test mail of b.
+  const complainedOf = testMails.find((mail) => mail.parsed.subject === HOSTILE_SUBJECT && mail !== clicked[1])!;
+  const arf = fixture('mailbox-provider-arf.eml', {
+    ENVELOPE_TO: complainedOf.from,
+    TOKEN: complainedOf.from.slice('bounces+'.length, complainedOf.from.indexOf('@')),
+    RP_HOST: `rp.${sender}`,
+    RECIPIENT: complainedOf.to[0],
+    MESSAGE_ID: String(complainedOf.parsed.messageId),
+  });
+  const client = nodemailer.createTransport({ host: '127.0.0.1', port: mxPort, secure: false, ignoreTLS: true });
+  expect((await client.sendMail({ envelope: { from: '', to: [complainedOf.from] }, raw: arf })).response).toMatch(
+    /^250 /,
+  );
+  client.close();
+  await poll(async () => (await api.get(campaigns(`/${id}/report`))).body.totals.complained, 'the complaint').toBe(1);
+  const counted = (await api.get(campaigns(`/${id}/report`))).body;
+  expect(counted.totals.unsubscribed).toBe(3);
+  expect(counted.variants.map((variant: any) => [variant.id, variant.unsubscribed, variant.complained])).toEqual([
+    ['a', winner === 'a' ? 2 : 1, 0],
+    ['b', winner === 'b' ? 2 : 1, 1],
+  ]);
   // Each message record names the subject that person received.
   const records = (await api.get(api.account(`/messages?campaign_id=${id}&limit=50`))).body.data;
   expect(records.filter((record: any) => record.subject === winnerSubject)).toHaveLength(AUDIENCE - AUDIENCE / 4);
@@ -202,4 +252,52 @@ test('variants without ab_test, or an audience too small for the split, go back 
         'an A/B test of 4 variants needs at least 5 recipients (one per variant and one for the winner); the audience has 4',
     },
   ]);
+});
+
+test("a variant's template is pinned when sending starts: a version published during the wait does not reach the rest", async () => {
+  const readers = Array.from({ length: 8 }, (_, index) => `t${index}@${recipientDomain}`);
+  const list = (await api.post(api.account('/lists'), { name: 'AB template readers' })).body.id;
+  for (const email of readers) expect((await api.post(api.account('/contacts'), { email })).status).toBe(201);
+  expect((await api.post(api.account(`/lists/${list}/members`), { contacts: readers })).status).toBeLessThan(300);
+  const template = await api.post(api.account('/templates'), {
+    name: `AB letter ${stamp}`,
+    kind: 'campaign',
+    subject: 'Letter v1',
+    html_content: '<p>Version one</p>',
+  });
+  expect(template.status, template.text).toBe(201);
+  expect((await api.post(api.account(`/templates/${template.body.id}/publish`))).status).toBe(201);
+  const created = await api.post(campaigns(), {
+    name: 'AB template',
+    from: { email: `news@${sender}` },
+    subject: 'Own subject',
+    html_content: '<p>Own content</p>',
+    list_ids: [list],
+    variants: [{ name: 'Own' }, { name: 'Template', template_id: template.body.id }],
+    ab_test: { test_percent: 50, metric: 'opens', wait_minutes: 15 },
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id;
+  const mailsTo = () => readers.flatMap((email) => suite.mx.for(email));
+  expect((await api.post(campaigns(`/${id}/send`))).status).toBe(200);
+  await poll(async () => (await get(id)).ab_phase, 'the test part is queued').toBe('waiting');
+  await poll(async () => mailsTo().length, 'the test part arrives').toBe(4);
+
+  // The template is edited and published while the test waits.
+  const edited = await api.put(api.account(`/templates/${template.body.id}`), {
+    subject: 'Letter v2',
+    html_content: '<p>Version two</p>',
+  });
+  expect(edited.status, edited.text).toBe(200);
+  expect((await api.post(api.account(`/templates/${template.body.id}/publish`))).status).toBe(201);
+  expect((await api.post(campaigns(`/${id}/variants/b/choose`))).status).toBe(200);
+  await poll(async () => (await get(id)).status, 'the campaign completes').toBe('sent');
+
+  const fromTemplate = mailsTo().filter((mail) => mail.parsed.subject?.startsWith('Letter'));
+  expect(fromTemplate).toHaveLength(8 - 2);
+  for (const mail of fromTemplate) {
+    expect(mail.parsed.subject).toBe('Letter v1');
+    expect(String(mail.parsed.html)).toContain('Version one');
+  }
+  for (const email of readers) expect(suite.mx.for(email), email).toHaveLength(1);
 });

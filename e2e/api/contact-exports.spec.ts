@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { ApiClient, ApiResponse } from '../support/client';
 import { expectError, importHelpers } from '../support/contact-import-fixtures';
 import { dashboardSession } from '../support/dashboard-session';
-import { newAccount } from '../support/shared';
+import { newAccount, serverLinesAbout } from '../support/shared';
 
 /**
  * Contact exports (marketing-api.md Part 2, Exports) on the shared server: every contact, a list, a
@@ -18,11 +18,16 @@ let ownerId: string;
 const stamp = Date.now().toString(36);
 const PLAIN = 300;
 
-test.describe.configure({ mode: 'serial' });
+// Each test waits for up to two exports (see exported).
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 const { upload, finished: importFinished } = importHelpers(() => api);
 const exportPath = (client: ApiClient, suffix = '') => client.account(`/contacts/export${suffix}`);
 
+/**
+ * Queues an export and waits for its end. The shared server runs one export at a time beside every
+ * other suite's background work; a wait that runs out names the job and the server's lines about it.
+ */
 async function exported(client: ApiClient, body: unknown = {}): Promise<any> {
   const queued = await client.post(exportPath(client), body);
   expect(queued.status, queued.text).toBe(202);
@@ -33,9 +38,12 @@ async function exported(client: ApiClient, body: unknown = {}): Promise<any> {
         job = (await client.get(exportPath(client, `/${queued.body.id}`))).body;
         return job.status;
       },
-      { timeout: 60_000, intervals: [100, 250, 500] },
+      { timeout: 120_000, intervals: [100, 250, 500] },
     )
-    .toMatch(/^(done|failed)$/);
+    .toMatch(/^(done|failed)$/)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\njob: ${JSON.stringify(job)}\n${serverLinesAbout(queued.body.id)}`);
+    });
   return job;
 }
 

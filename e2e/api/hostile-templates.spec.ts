@@ -241,8 +241,9 @@ test('while hostile templates are being handled, TLS handshakes and GET /v2/ping
     `TLS handshake and ping: slowest ${slowest(quiet)} ms before, ${slowest(during)} ms in ${during.length} tries during ${statuses.length} hostile sends`,
   );
   expect(during.length).toBeGreaterThanOrEqual(10);
-  // Before the fix the server answered nothing until the render ended (or died). The bound allows for a busy test machine.
-  expect(slowest(during)).toBeLessThan(Math.max(1_000, 3 * slowest(quiet)));
+  // Before the fix the server answered nothing for the whole six seconds (or died). The bound allows
+  // for a busy 2-core CI machine (1.4 s was seen there) and stays well short of that freeze.
+  expect(slowest(during)).toBeLessThan(Math.max(2_500, 3 * slowest(quiet)));
 });
 
 test('after all of it the server is up and its log shows no crash', async () => {

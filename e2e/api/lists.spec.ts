@@ -47,6 +47,13 @@ test('POST /lists - 201 with a ContactList; GET, PUT and GET /lists show it', as
   expectList(renamed.body);
   expect(renamed.body).toMatchObject({ name: 'Weekly', description: 'Every Monday' });
   expect((await api.put(lists(api, `/${created.body.id}`), { description: null })).body.description).toBeNull();
+  expect(created.body.public_name).toBeNull();
+  const titled = await api.put(lists(api, `/${created.body.id}`), { public_name: '  Our weekly letter ' });
+  expect(titled.body).toMatchObject({ name: 'Weekly', public_name: 'Our weekly letter' });
+  expect((await api.put(lists(api, `/${created.body.id}`), { name: 'Weekly 2' })).body.public_name).toBe(
+    'Our weekly letter',
+  );
+  expect((await api.put(lists(api, `/${created.body.id}`), { public_name: '' })).body.public_name).toBeNull();
   const all = await api.get(lists());
   expectEnvelope(all.body);
   all.body.data.forEach(expectList);

@@ -30,6 +30,7 @@ test('POST/GET/PUT/DELETE /segments - saved with its live count; the list and it
   expect(created.status, created.text).toBe(201);
   expect(Object.keys(created.body).sort()).toEqual([
     'count',
+    'counted_at',
     'created_at',
     'filter',
     'id',
@@ -42,7 +43,11 @@ test('POST/GET/PUT/DELETE /segments - saved with its live count; the list and it
   const id = created.body.id;
 
   const listed = await api.get(segments('?limit=100'));
-  expect(listed.body.data.find((segment: { id: string }) => segment.id === id)).toMatchObject({ count: 3 });
+  // The list shows the count stored when the segment was saved, with when it was counted.
+  expect(listed.body.data.find((segment: { id: string }) => segment.id === id)).toMatchObject({
+    count: 3,
+    counted_at: created.body.counted_at,
+  });
 
   const renamed = await api.put(segments(`/${id}`), {
     name: 'Readers minus VIP',

@@ -11,9 +11,10 @@ import { verifiedDomain } from '../support/sending';
 import { freePort, startServer, type ServerHandle } from '../support/server';
 
 /**
- * SIGKILL of the process queueing a campaign, part-way through a 40,000-contact audience: after a
- * restart on the same data the campaign finishes queueing, and every recipient has exactly one
- * message (a batch and its bookkeeping commit together, so a kill neither loses nor repeats one).
+ * SIGKILL of the process starting a campaign, twice: while its 40,000-contact audience is being
+ * frozen (in parts of 5,000, each committed with its cursor) and part-way through queueing it.
+ * After each restart on the same data it goes on, and every recipient has exactly one message (a
+ * part or a batch and its bookkeeping commit together, so a kill neither loses nor repeats one).
  */
 const CONTACTS = 40_000;
 
@@ -36,7 +37,7 @@ async function queryDatabase<T>(
   return rows as T[];
 }
 
-test('SIGKILL while a campaign is being queued: after a restart every recipient has exactly one message', async () => {
+test("SIGKILL while a campaign's audience is frozen, and again while it is queued: after restarts every recipient has exactly one message", async () => {
   test.setTimeout(600_000);
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
@@ -87,6 +88,28 @@ test('SIGKILL while a campaign is being queued: after a restart every recipient 
       })
     ).body;
     expect((await api.post(api.account(`/campaigns/${campaign.id}/send`))).status).toBe(200);
+    // First kill: once validated, while the audience is being frozen (the campaign still `scheduled`).
+    await expect
+      .poll(async () => (await api.get(api.account(`/campaigns/${campaign.id}`))).body.status, {
+        timeout: 60_000,
+        intervals: [10],
+      })
+      .toBe('scheduled');
+    // A moment in: the first parts (5,000 contacts each, ~50-200 ms) have committed, not all eight.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.process.kill('SIGKILL');
+    await server.exited;
+    const [frozen] = await queryDatabase<{ through: string | null; n: string | number }>(
+      databaseUrl,
+      server.dataDir,
+      'select c.snapshot_through as through, (select count(*) from campaign_recipients r where r.campaign_id = c.id) as n from campaigns c where c.id = $1',
+      [campaign.id],
+    );
+    console.log(`killed while freezing the audience: ${frozen.n} frozen, cursor ${frozen.through ?? '(none yet)'}`);
+    server = await startServer({ dataDir: server.dataDir, env: { ...env, PORT: String(await freePort()) } });
+    api = new ApiClient(server.baseUrl, server.dataDir, account.apiKey, account.accountId);
+
+    // Second kill: part-way through queueing.
     let seen: any = null;
     await expect
       .poll(

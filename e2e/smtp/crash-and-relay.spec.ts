@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createAccountWithKey } from '../support/cli';
 import { ApiClient } from '../support/client';
+import { DnsControl } from '../support/dns-server';
 import { TestMx } from '../support/mx-server';
 import { createScratchDatabase, postgresAdminUrl } from '../support/postgres';
 import { routeDomainToLoopback, verifiedDomain, waitForStatus } from '../support/sending';
@@ -72,7 +73,12 @@ test('relay mode: everything leaves through SMTP_RELAY_URL with its credentials'
   const relay = await new TestMx({ auth: { user: 'relay-user', pass: 'relay pass' } }).start();
   cleanups.push(() => relay.stop());
   const { api, sender } = await setup(
-    { SMTP_RELAY_URL: `smtp://relay-user:${encodeURIComponent('relay pass')}@127.0.0.1:${relay.port}` },
+    {
+      SMTP_RELAY_URL: `smtp://relay-user:${encodeURIComponent('relay pass')}@127.0.0.1:${relay.port}`,
+      // An IP warm-up that would hold all Gmail mail: relayed mail is not the server's IP's to count.
+      IP_WARMUP_STARTED_AT: new Date().toISOString().slice(0, 10),
+      IP_WARMUP_PLAN: '[{"gmail":0}]',
+    },
     'relay',
   );
   // No MX exists for this domain: in relay mode none is looked up.
@@ -88,6 +94,34 @@ test('relay mode: everything leaves through SMTP_RELAY_URL with its credentials'
   expect(mail.user).toBe('relay-user');
   expect(mail.parsed.subject).toBe('Via relay');
   expect(mail.raw.toString()).toMatch(/^DKIM-Signature:/m);
+
+  // A warming domain through the relay: the recipient domain's MX (Google's) is looked up for the
+  // warm-up alone, so the domain's Gmail limit of 1 holds the second message; the IP's 0 does not.
+  const workspace = `ws-${Date.now().toString(36)}.example`;
+  await new DnsControl().setMx(workspace, `alt1.${workspace}.gmail-smtp-in.l.google.com`);
+  const warming = await api.put(api.account(`/domains/${sender}`), { warmup: { enabled: true, plan: [{ gmail: 1 }] } });
+  expect(warming.status, warming.text).toBe(200);
+  const two = await api.post(api.account('/messages'), {
+    from: { email: `a@${sender}` },
+    recipients: [{ email: `one@${workspace}` }, { email: `two@${workspace}` }],
+    subject: 'Warming via relay',
+    text_content: 'relayed',
+  });
+  expect(two.status, two.text).toBe(202);
+  const warmup = async () => (await api.get(api.account(`/domains/${sender}/warmup`))).body;
+  await expect.poll(async () => (await warmup()).held, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => relay.received.filter((got) => got.to[0].endsWith(`@${workspace}`)).length).toBe(1);
+  const today = await warmup();
+  expect(today.providers.find((row: { provider: string }) => row.provider === 'gmail')).toMatchObject({
+    limit: 1,
+    sent: 1,
+    held: 1,
+  });
+  expect(today.server_ip.providers.find((row: { provider: string }) => row.provider === 'gmail')).toMatchObject({
+    limit: 0,
+    sent: 0,
+    held: 0,
+  });
 });
 
 test('relay mode with wrong credentials defers instead of losing the message', async () => {

@@ -25,12 +25,18 @@ export class ApiClient {
     readonly dataDir: string,
     readonly apiKey: string | null = null,
     readonly accountId: string | null = null,
+    readonly localAddress?: string,
   ) {
-    this.agent = trustingAgent(dataDir);
+    this.agent = trustingAgent(dataDir, localAddress);
   }
 
   with(apiKey: string | null, accountId = this.accountId): ApiClient {
-    return new ApiClient(this.baseUrl, this.dataDir, apiKey, accountId);
+    return new ApiClient(this.baseUrl, this.dataDir, apiKey, accountId, this.localAddress);
+  }
+
+  /** The same client connecting from another loopback address (127.0.0.0/8): a client of its own to the server's limits. */
+  from(localAddress: string): ApiClient {
+    return new ApiClient(this.baseUrl, this.dataDir, this.apiKey, this.accountId, localAddress);
   }
 
   /** `/v2/accounts/{account}` + suffix. */

@@ -4,7 +4,13 @@ import { freePort } from './server';
 
 const { Packet } = dns2 as unknown as { Packet: any };
 
-type Zone = { TXT?: string[]; CNAME?: string; MX?: { exchange: string; priority: number }[]; A?: string[] };
+type Zone = {
+  TXT?: string[];
+  CNAME?: string;
+  MX?: { exchange: string; priority: number }[];
+  A?: string[];
+  PTR?: string[];
+};
 type Failure = 'servfail' | 'timeout';
 
 /**
@@ -100,6 +106,9 @@ export class TestDnsServer {
         });
     } else if (question.type === Packet.TYPE.A) {
       for (const address of zone.A ?? []) response.answers.push({ ...base, name: owner, type: Packet.TYPE.A, address });
+    } else if (question.type === Packet.TYPE.PTR) {
+      for (const domain of zone.PTR ?? [])
+        response.answers.push({ ...base, name: owner, type: Packet.TYPE.PTR, domain });
     }
     send(response);
   }
@@ -133,7 +142,10 @@ export class DnsControl {
   setMx = (name: string, exchange: string, priority = 10) =>
     this.send({ op: 'set', name, type: 'MX', values: [{ exchange, priority }] });
   setA = (name: string, ...addresses: string[]) => this.send({ op: 'set', name, type: 'A', values: addresses });
-  remove = (name: string, type?: 'TXT' | 'CNAME' | 'MX' | 'A') => this.send({ op: 'remove', name, type });
+  /** The reverse name of an IPv4 address (its in-addr.arpa PTR record). */
+  setPtr = (ip: string, name: string) =>
+    this.send({ op: 'set', name: `${ip.split('.').reverse().join('.')}.in-addr.arpa`, type: 'PTR', values: [name] });
+  remove = (name: string, type?: keyof Zone) => this.send({ op: 'remove', name, type });
   fail = (name: string, mode: Failure | null) => this.send({ op: 'fail', name, mode });
 
   /** Publishes every record a domain asks for, exactly as shown. */

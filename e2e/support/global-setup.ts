@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { FullConfig } from '@playwright/test';
 import pg from 'pg';
 import { runCli } from './cli';
@@ -60,6 +60,7 @@ export default async function globalSetup(_config: FullConfig) {
   return async () => {
     const code = await server.stop('SIGTERM');
     if (code !== 0) console.warn(`shared server exited with ${code}; log: ${server.logFile}`);
+    reportServerErrors(server.logFile);
     await dropDatabase?.();
     await dns.stop();
     if (template) rmSync(await template, { recursive: true, force: true });
@@ -98,4 +99,17 @@ async function makePostgresTemplate(adminUrl: string): Promise<{ name: string; d
   await client.query(`delete from settings where key = 'master_key_fingerprint'`);
   await client.end();
   return { name: new URL(scratch.url).pathname.slice(1), drop: scratch.drop };
+}
+
+/**
+ * The shared server's error lines, printed at the end of the run: CI keeps only what the run prints,
+ * and a test that timed out waiting for background work is explained by them.
+ */
+function reportServerErrors(logFile: string, most = 30) {
+  const errors = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => /^\{"level":(50|60),/.test(line));
+  if (errors.length === 0) return;
+  console.warn(`The shared server logged ${errors.length} errors; the last ${Math.min(most, errors.length)}:`);
+  for (const line of errors.slice(-most)) console.warn(line.length > 2000 ? `${line.slice(0, 2000)}…` : line);
 }

@@ -23,7 +23,16 @@ export async function listAccounts(
   return { api, other, contactIds };
 }
 
-export const LIST_FIELDS = ['created_at', 'description', 'id', 'member_counts', 'name', 'object', 'updated_at'];
+export const LIST_FIELDS = [
+  'created_at',
+  'description',
+  'id',
+  'member_counts',
+  'name',
+  'object',
+  'public_name',
+  'updated_at',
+];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function expectList(body: any) {
@@ -32,6 +41,7 @@ export function expectList(body: any) {
   expect(body.id).toMatch(UUID);
   expect(typeof body.name).toBe('string');
   expect(body.description === null || typeof body.description === 'string').toBe(true);
+  expect(body.public_name === null || typeof body.public_name === 'string').toBe(true);
   expect(Object.keys(body.member_counts).sort()).toEqual(['complained', 'confirmed', 'unconfirmed', 'unsubscribed']);
   for (const count of Object.values(body.member_counts)) expect(Number.isInteger(count)).toBe(true);
   expect(body.created_at).toMatch(RFC3339);

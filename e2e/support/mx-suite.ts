@@ -40,15 +40,18 @@ export async function startServerWithMx<M extends LoopbackMx = TestMx>(options: 
     });
   }
   const server = await startServer({ env });
-  return {
+  const suite: ServerWithMx<M> = {
     server,
     mx,
+    // The suite's server as it is now: a spec that restarts it (after a SIGKILL) puts the new one
+    // in `suite.server`, and stopping the first one again left the second running after the run.
     async stop() {
-      await server.stop();
+      await suite.server.stop();
       await mx.stop();
       await drop?.();
     },
   };
+  return suite;
 }
 
 /**

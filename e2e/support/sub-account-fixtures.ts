@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { runCli } from './cli';
+import { controlCommand, runCli } from './cli';
 import type { ApiClient, ApiResponse } from './client';
 import { newAccount, sharedServer } from './shared';
 
@@ -22,7 +22,11 @@ export const UNKNOWN_ID = '01a20000-0000-7000-8000-00000000dead';
 
 export async function makePartner(name: string) {
   const account = await newAccount(name);
-  expect((await runCli(['accounts', 'set-tier', account.accountId, 'partner'], sharedServer().cliEnv)).code).toBe(0);
+  // Straight to the server's control socket on PGlite, as createAccountWithKey does (support/cli.ts).
+  const env = sharedServer().cliEnv;
+  const args = { account_id: account.accountId, tier: 'partner' };
+  if ((await controlCommand(env, 'accounts.set-tier', args)) === null)
+    expect((await runCli(['accounts', 'set-tier', account.accountId, 'partner'], env)).code).toBe(0);
   return account;
 }
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { unsafeConfirmSignup } from '@/lib/core/signup-forms/confirm-signup';
+import { unsafeDescribeSignupConfirmation } from '@/lib/core/signup-forms/describe-signup-confirmation';
 import { unsafeDescribeSignupForm, type HostedForm } from '@/lib/core/signup-forms/describe-signup-form';
 import { HONEYPOT_FIELD } from '@/lib/core/signup-forms/schemas';
 import { unsafeSubmitSignupForm, type SignupOutcome } from '@/lib/core/signup-forms/submit-signup-form';
@@ -75,10 +76,26 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
  * Signup forms on PUBLIC_URL (`/f/`), without credentials: the hosted page, its POST (form-encoded,
- * answered with a page or the form's redirect; or JSON, answered with JSON), and the confirmation link.
+ * answered with a page or the form's redirect; or JSON, answered with JSON), and the confirmation link
+ * (a page whose button posts back to confirm).
  */
 export function registerSignupPages(app: ApiApp, deps: ApiDeps): void {
+  // The link only shows a button: mail scanners and link previews fetch links, and a GET that
+  // confirmed would subscribe whoever was typed into the form. The same page for every token.
   app.get('/f/confirm/:token', async (c) => {
+    const found = await unsafeDescribeSignupConfirmation(deps, c.req.param('token'));
+    return page(
+      c,
+      200,
+      'Confirm your subscription',
+      `<p>One more step: press the button to confirm that you want to receive this mail.</p>
+<form method="post"><button type="submit">Confirm my subscription</button></form>
+<p class="note">If you did not sign up, close this page: nothing happens until the button is pressed.</p>`,
+      found?.redirectUrl ? new URL(found.redirectUrl).origin : undefined,
+    );
+  });
+
+  app.post('/f/confirm/:token', async (c) => {
     const outcome = await unsafeConfirmSignup(deps, c.req.param('token'));
     if (outcome.kind === 'confirmed') {
       if (outcome.redirectUrl) return c.redirect(outcome.redirectUrl, 303);

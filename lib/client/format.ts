@@ -55,3 +55,13 @@ export function formatDateTimeWithUtc(value: string | Date): string {
   const utc = date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   return zone === 'UTC' ? `${utc} UTC` : `${formatDateTime(date)} ${zone} (${utc} UTC)`;
 }
+
+/** How long ago a moment was, coarsely: "just now", "2 min ago", "3 h ago", "4 days ago". */
+export function formatAge(value: string | Date, now: Date = new Date()): string {
+  const seconds = Math.max(0, (now.getTime() - new Date(value).getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  const days = Math.floor(seconds / 86_400);
+  return days === 1 ? '1 day ago' : `${counts.format(days)} days ago`;
+}

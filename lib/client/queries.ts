@@ -254,3 +254,22 @@ export function useDeleteV1Key(accountId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['v1-keys', accountId] }),
   });
 }
+
+/** Today's warm-up of a domain: day of the plan, and per provider the limit, sent and held. */
+export function useDomainWarmup(accountId: string, name: string) {
+  return useQuery({
+    queryKey: ['domain-warmup', accountId, name],
+    queryFn: () => callEndpoint(`GET ${DOMAIN}/warmup`, { account_id: accountId, domain: name }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** The measured Gmail/Yahoo rules of a domain (last 30 days), refreshed with the page. */
+export function useDomainProviderChecklist(accountId: string, name: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['domain-provider-checklist', accountId, name],
+    queryFn: () => callEndpoint(`GET ${DOMAIN}/provider-checklist`, { account_id: accountId, domain: name }),
+    refetchInterval: 60_000,
+    ...options,
+  });
+}

@@ -8,15 +8,24 @@ import type {
   DeliverabilityBucket,
   DeliveryTimeBucket,
   PlainList,
+  ProviderPacing,
+  ProviderStatistics,
 } from './types';
 
-const REPORTS = { deliverability: 'deliverability', bounce: 'bounce', 'delivery-time': 'delivery-time' } as const;
+const REPORTS = {
+  deliverability: 'deliverability',
+  bounce: 'bounce',
+  'delivery-time': 'delivery-time',
+  providers: 'providers',
+} as const;
 type Report = keyof typeof REPORTS;
 type BucketOf<R extends Report> = R extends 'deliverability'
   ? DeliverabilityBucket
   : R extends 'bounce'
     ? BounceBucket
-    : DeliveryTimeBucket;
+    : R extends 'providers'
+      ? ProviderStatistics
+      : DeliveryTimeBucket;
 
 /**
  * Statistics have a tight rate limit of their own: a 429 is worth a second try a moment later, every
@@ -50,6 +59,16 @@ export function useDeliverabilitySettings(accountId: string, options: { enabled?
     queryKey: ['deliverability-settings', accountId],
     queryFn: () => apiRequest<DeliverabilitySettings>(`/internal/accounts/${accountId}/deliverability-settings`),
     staleTime: 5 * 60_000,
+    ...options,
+  });
+}
+
+/** How fast mail goes to each mailbox provider now (provider pacing); refreshed every 15 s. */
+export function useProviderPacing(accountId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['provider-pacing', accountId],
+    queryFn: () => apiRequest<PlainList<ProviderPacing>>(`/v2/accounts/${accountId}/deliverability/pacing`),
+    refetchInterval: 15_000,
     ...options,
   });
 }

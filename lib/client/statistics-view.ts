@@ -9,9 +9,25 @@ export type RangeKey = (typeof RANGES)[number];
 export type GroupBy = 'hour' | 'day' | 'week' | 'month';
 
 /** `from`/`to` are the viewer's calendar dates (YYYY-MM-DD), used only by the custom range. */
-export type StatisticsView = { range: RangeKey; from: string; to: string; domain: string; tags: string };
+export type StatisticsView = {
+  range: RangeKey;
+  from: string;
+  to: string;
+  domain: string;
+  tags: string;
+  /** A mailbox provider (gmail, microsoft, yahoo, apple, other), or '' for all. */
+  provider: string;
+};
 
-export const DEFAULT_VIEW: StatisticsView = { range: '7d', from: '', to: '', domain: '', tags: '' };
+export const PROVIDER_OPTIONS = [
+  ['gmail', 'Gmail'],
+  ['microsoft', 'Microsoft'],
+  ['yahoo', 'Yahoo'],
+  ['apple', 'Apple'],
+  ['other', 'Other'],
+] as const;
+
+export const DEFAULT_VIEW: StatisticsView = { range: '7d', from: '', to: '', domain: '', tags: '', provider: '' };
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -43,6 +59,7 @@ export function readStatisticsView(params: URLSearchParams): StatisticsView {
     to: isCustom ? to : '',
     domain: (params.get('domain') ?? '').trim().toLowerCase(),
     tags: normalizeTags(params.get('tags') ?? ''),
+    provider: PROVIDER_OPTIONS.some(([key]) => key === params.get('provider')) ? params.get('provider')! : '',
   };
 }
 
@@ -56,6 +73,7 @@ export function statisticsViewSearch(view: StatisticsView): string {
   }
   if (view.domain) search.set('domain', view.domain);
   if (view.tags) search.set('tags', view.tags);
+  if (view.provider) search.set('provider', view.provider);
   return search.toString();
 }
 
@@ -100,6 +118,7 @@ export function statisticsQuery(view: StatisticsView, window: StatisticsWindow):
   });
   if (view.domain) query.set('sender_domain', view.domain);
   if (view.tags) query.set('tags', view.tags);
+  if (view.provider) query.set('provider', view.provider);
   return query.toString();
 }
 

@@ -3,6 +3,7 @@ import type { AccountObject } from '@/lib/core/accounts/internal/present';
 import type { ContactObject } from '@/lib/core/contacts/internal/present';
 import type { ApiKeyObject } from '@/lib/core/api-keys/internal/present';
 import type { DeliverabilitySettings } from '@/lib/core/deliverability-settings/get-deliverability-settings';
+import type { ProviderPacingView } from '@/lib/core/deliverability/schemas';
 import type { DomainObject } from '@/lib/core/domains/internal/present';
 import type { ListMembershipObject } from '@/lib/core/lists/internal/present';
 import type { MessageDetails } from '@/lib/core/messages/get-message-details';
@@ -12,7 +13,9 @@ import type {
   bounceStatisticsSchema,
   deliverabilityStatisticsSchema,
   deliveryTimeStatisticsSchema,
+  providerStatisticsSchema,
 } from '@/lib/core/statistics/schemas';
+import type { providerChecklistSchema } from '@/lib/core/domains/schemas';
 import type { SmtpCredentialObject } from '@/lib/core/smtp-credentials/internal/present';
 import type { SuppressionObject } from '@/lib/core/suppressions/internal/present';
 import type { getWebhookDelivery } from '@/lib/core/webhooks/get-webhook-delivery';
@@ -55,6 +58,8 @@ export type PlainList<T> = { object: 'list'; data: T[] };
 export type DeliverabilityBucket = z.output<typeof deliverabilityStatisticsSchema>;
 export type BounceBucket = z.output<typeof bounceStatisticsSchema>;
 export type DeliveryTimeBucket = z.output<typeof deliveryTimeStatisticsSchema>;
+export type ProviderStatistics = z.output<typeof providerStatisticsSchema>;
+export type ProviderChecklist = z.output<typeof providerChecklistSchema>;
 
 export type { WebhookObject };
 export type WebhookDelivery = ReturnType<typeof presentDelivery>;
@@ -88,3 +93,5 @@ export type { ContactImportError, ContactImportObject } from '@/lib/core/contact
 export type { TemplateObject, TemplateVersionObject } from '@/lib/core/templates/internal/present';
 export type { TemplateKind } from '@/lib/core/templates/schemas';
 export type { TemplatePreviewObject } from '@/lib/core/templates/preview-template';
+
+export type ProviderPacing = ProviderPacingView;

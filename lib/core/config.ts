@@ -1,3 +1,5 @@
+import type { WarmupDayLimits } from '@/lib/db/schema';
+
 /**
  * What core verbs and the delivery engine read from configuration. lib/server/config.ts builds it
  * (with the server's own settings beside it) from the environment; core never reads process.env.
@@ -8,6 +10,11 @@ export type CoreConfig = {
   spfInclude: string | null;
   sendingIps: string[];
   smtpRelayUrl: string | null;
+  /**
+   * The server's IP warm-up (IP_WARMUP_STARTED_AT, IP_WARMUP_PLAN): a daily ramp per mailbox provider
+   * for all mail delivered directly, whatever the domain; null or absent: off.
+   */
+  ipWarmup?: { startedAt: Date; plan: WarmupDayLimits[] | null } | null;
   smtpDeliveryPort: number;
   /** Where SMTP credentials submit (0: off); the dashboard shows it with the host of publicUrl. */
   smtpSubmissionPort?: number;
@@ -36,6 +43,8 @@ export type CoreConfig = {
   mediaQuotaBytes: number;
   /** Where contact export files are written (DATA_DIR/exports); a temporary folder when unset (unit tests). */
   exportsDir?: string;
+  /** How long an export's file is kept after it finished (CONTACT_EXPORT_TTL_SECONDS); 24 hours when unset. */
+  contactExportTtlSeconds?: number;
   dns: { timeoutMs: number; checkCacheSeconds: number; recheckIntervalSeconds: number };
   /** `threads`: mail threads composing and signing for the delivery loop (0: on the loop). */
   delivery: {
@@ -44,6 +53,8 @@ export type CoreConfig = {
     connections: number;
     pollMs: number;
     leaseSeconds: number;
+    /** After a provider throttled: one connection more per this many accepted messages (PACING_RAISE_AFTER_ACCEPTED). */
+    pacingRaiseAfterAccepted?: number;
     threads: number;
     smtpTimeoutMs: number;
   };

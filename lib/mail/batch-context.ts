@@ -7,6 +7,7 @@ import type { ClaimedMessage } from './claim-due-messages';
 import type { Destinations } from './destinations';
 import type { MailBuilder } from './mail-builder';
 import type { Outcome } from './outcome';
+import type { WarmupGate } from './warmup-gate';
 
 type Content = typeof messageContents.$inferSelect;
 type Domain = typeof domains.$inferSelect;
@@ -31,6 +32,8 @@ export type BatchContext = {
   /** Composes and signs each message, on this thread or a pool of threads. */
   mail: MailBuilder;
   onDataSent: (messageId: string) => void;
+  /** Holds the excess of warming domains (warmup-gate.ts); without it, no plan applies. */
+  warmup?: WarmupGate;
   /** Records an outcome durably (lib/mail/outcome-writer.ts); resolves once it is committed. */
   recordOutcome: (message: ClaimedMessage, outcome: Outcome) => Promise<void>;
 };

@@ -7,18 +7,21 @@ import type { ClaimedMessage } from './claim-due-messages';
 import { classifyBounce } from '@/lib/core/messages/classify-bounce';
 import { observeSmtpResponse, smtpReplyClass } from '@/lib/shared/metrics';
 import type { BatchContext } from './batch-context';
+import { classifyThrottlingReply } from './classify-throttling-reply';
 import type { MessageSource } from './build-signed-message';
 import type { Outcome } from './outcome';
 import { renderMessage, renderTemplatedMessages } from './render-message';
 import { returnPathHost } from './return-path';
 import { cachedDkimKey } from './sign-dkim';
 import type { SendResult } from './smtp-pool';
+import type { WarmupHold } from './warmup-gate';
 
 type Domain = typeof domains.$inferSelect;
 
 /** One message going through the steps; `recorded` is set once its outcome went to the writer. */
 type Job = { message: ClaimedMessage; source?: MessageSource; raw?: Buffer; recorded?: Promise<void> };
-type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Outcome | void> | Outcome | void };
+type Result = Outcome | WarmupHold;
+type Step = { name: string; run: (job: Job, batch: BatchContext) => Promise<Result | null | void> | Result | void };
 
 const SANDBOX_OUTCOMES: Record<string, Outcome> = {
   deliver: { kind: 'delivered', log: '250 2.0.0 sandbox: accepted, nothing was sent' },
@@ -57,6 +60,19 @@ const STEPS: Step[] = [
       message.isSandbox
         ? (SANDBOX_OUTCOMES[message.sandboxResult ?? 'deliver'] ?? SANDBOX_OUTCOMES.deliver)
         : undefined,
+  },
+  {
+    // Before rendering and signing, which held mail would waste; after the MX lookup that tells the provider.
+    name: 'check warm-up',
+    run: async ({ message }, batch) => {
+      const domain = batch.domains.get(message.domainId)!;
+      const isRelayed = batch.destinations.isRelayed;
+      if (!batch.warmup?.applies(domain, batch.now, { isRelayed })) return;
+      const pool = await batch.destinations.poolFor(message.recipientDomain);
+      if (!('send' in pool)) return; // the deliver step answers for it
+      const provider = await batch.destinations.warmupProviderOf(message.recipientDomain);
+      return batch.warmup.admit(domain, provider, batch.now, { isRelayed });
+    },
   },
   {
     name: 'render',
@@ -113,7 +129,8 @@ const STEPS: Step[] = [
                 : 'unreachable',
           );
           if (result.kind === 'unreachable') batch.destinations.forget(job.message.recipientDomain);
-          const outcome = deliveryOutcome(result);
+          paceProvider(batch, job.message.recipientDomain, result);
+          const outcome = deliveryOutcome(result, job.message.campaignId ? hasOneClickHeader(job.raw!) : undefined);
           job.recorded = batch.recordOutcome(job.message, outcome);
           await job.recorded.catch(() => {}); // the failure reaches runPipeline's caller
           return outcome;
@@ -123,8 +140,18 @@ const STEPS: Step[] = [
   },
 ];
 
-function deliveryOutcome(result: SendResult): Outcome {
-  if (result.kind === 'accepted') return { kind: 'delivered', log: `${result.host}: ${result.response}` };
+/** Feeds the provider's pacing: a throttling reply slows it down, accepted mail brings it back. */
+function paceProvider(batch: BatchContext, recipientDomain: string, result: SendResult): void {
+  if (result.kind === 'unreachable') return;
+  const { pacing } = batch.destinations;
+  const key = batch.destinations.pacingKeyOf(recipientDomain);
+  if (result.kind === 'accepted') pacing.accepted(key);
+  else if (classifyThrottlingReply(result.code, result.response)) pacing.throttled(key, new Date());
+}
+
+function deliveryOutcome(result: SendResult, hasOneClick: boolean | undefined): Outcome {
+  if (result.kind === 'accepted')
+    return { kind: 'delivered', log: `${result.host}: ${result.response}`, isTls: result.isTls, hasOneClick };
   if (result.kind === 'unreachable') return { kind: 'deferred', log: result.reason };
   const log = `${result.host}: ${result.response}`;
   if (result.code < 500) return { kind: 'deferred', log };
@@ -139,18 +166,22 @@ export function envelopeSender(message: ClaimedMessage, domain: Domain): string 
   return `bounces+${message.returnPathToken}@${returnPathHost(domain)}`;
 }
 
-/** Runs the steps, then records the outcome (unless the deliver step already did); rejects if it could not be recorded. */
-export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Outcome> {
+/**
+ * Runs the steps, then records the outcome (unless the deliver step already did); rejects if it could
+ * not be recorded. A warm-up hold is not an outcome: the caller writes it (hold-warmup-messages.ts).
+ */
+export async function runPipeline(message: ClaimedMessage, batch: BatchContext): Promise<Result> {
   // The message record shows the subject this recipient gets (record-outcomes.ts stores it with the
   // outcome), whichever step ends it: sandbox and suppressed mail show it too.
   const personal = batch.rendered.get(message.id);
   const job: Job = { message: personal?.ok ? { ...message, subject: personal.parts.subject } : message };
   const outcome = await runSteps(job, batch);
+  if (outcome.kind === 'held') return outcome;
   await (job.recorded ?? batch.recordOutcome(job.message, outcome));
   return outcome;
 }
 
-async function runSteps(job: Job, batch: BatchContext): Promise<Outcome> {
+async function runSteps(job: Job, batch: BatchContext): Promise<Result> {
   for (const step of STEPS) {
     try {
       const outcome = await step.run(job, batch);
@@ -211,4 +242,19 @@ export async function loadBatchContext(
     keys: new Map(keyRows.map((key) => [key.domainId, key])),
     suppressed,
   };
+}
+
+const ONE_CLICK_HEADER = '\nlist-unsubscribe-post:';
+const ONE_CLICK_AS_WRITTEN = Buffer.from('\nList-Unsubscribe-Post:', 'latin1');
+const HEADER_END = Buffer.from('\r\n\r\n', 'latin1');
+
+/** Whether the header block carries List-Unsubscribe-Post (RFC 8058), as sent: the measured one-click rule. */
+export function hasOneClickHeader(raw: Buffer): boolean {
+  const end = raw.indexOf(HEADER_END);
+  const headEnd = end === -1 ? raw.length : end;
+  // As unsubscribe-links.ts writes it first (no string copy); any other spelling the slow way.
+  const written = raw.indexOf(ONE_CLICK_AS_WRITTEN);
+  if (written !== -1 && written < headEnd) return true;
+  const head = `\n${raw.subarray(0, headEnd).toString('latin1').toLowerCase()}`;
+  return head.includes(ONE_CLICK_HEADER);
 }

@@ -1,5 +1,6 @@
 import type { Services } from '@/lib/core/context';
-import { classifyMailboxProvider, type MailboxProvider } from '@/lib/core/campaigns/mailbox-provider';
+import { classifyMailboxProvider, type MailboxProvider } from '@/lib/core/providers/classify-mailbox-provider';
+import { ProviderPacing } from './provider-pacing';
 import { resolveDestination, type Destination } from './resolve-destination';
 import { SmtpPool, type SmtpTarget } from './smtp-pool';
 
@@ -16,9 +17,19 @@ export class Destinations {
   private readonly opening = new Map<string, Promise<SmtpPool | Unavailable>>();
   private readonly resolved = new Map<string, { destination: Destination; until: number }>();
   private readonly providers = new Map<string, MailboxProvider>();
+  /** Through a relay, recipient domains' providers for warm-up alone (warmupProviderOf). */
+  private readonly relayedProviders = new Map<string, { provider: MailboxProvider; until: number }>();
   private readonly relay: SmtpTarget | null;
+  /** Connections per provider, lowered when it throttles (provider-pacing.ts). */
+  readonly pacing: ProviderPacing;
+  /** Told each domain's provider when its pool opens (recorded for statistics, record-domain-provider.ts). */
+  onClassified: ((domain: string, provider: MailboxProvider, mxHosts: string[]) => void) | null = null;
 
   constructor(private readonly services: Pick<Services, 'config' | 'dns'>) {
+    this.pacing = new ProviderPacing({
+      normalConcurrency: services.config.delivery.connections,
+      raiseAfterAccepted: services.config.delivery.pacingRaiseAfterAccepted ?? 10,
+    });
     const url = services.config.smtpRelayUrl ? new URL(services.config.smtpRelayUrl) : null;
     this.relay = url
       ? {
@@ -57,15 +68,26 @@ export class Destinations {
     } else {
       const destination = await this.resolve(recipientDomain);
       if (destination.kind !== 'hosts') return destination;
-      this.providers.set(recipientDomain, classifyMailboxProvider(destination.hosts.map(({ host }) => host)));
+      const mxHosts = destination.hosts.map(({ host }) => host);
+      const provider = classifyMailboxProvider(mxHosts);
+      this.providers.set(recipientDomain, provider);
+      this.onClassified?.(recipientDomain, provider, mxHosts);
       targets = destination.hosts.flatMap(({ host, addresses }) =>
         addresses.map((address) => ({ host, address, port: this.services.config.smtpDeliveryPort, secure: false })),
       );
     }
+    // Each pool of a provider follows the provider's limit: it is per recipient domain's pool, not a
+    // sum across them (100 Workspace domains may each hold that many connections to Google's MX).
+    const pacingKey = this.pacingKeyOf(recipientDomain);
     const pool = new SmtpPool(targets, {
       ehloName: this.services.config.mailHostname,
       maxConnections: this.services.config.delivery.connections,
       timeoutMs: this.services.config.delivery.smtpTimeoutMs,
+      pacedLimit: () => this.pacing.limit(pacingKey),
+      pacedSpacingMs: () => this.pacing.spacing(pacingKey),
+      // Past half its lease a message waiting for a paced connection goes back to the queue: after
+      // the lease another process may claim and send it while this one still would.
+      maxWaitMs: (this.services.config.delivery.leaseSeconds * 1000) / 2,
     });
     this.pools.set(key, pool);
     return pool;
@@ -77,6 +99,34 @@ export class Destinations {
    */
   providerOf(recipientDomain: string): MailboxProvider | null {
     return this.relay ? null : (this.providers.get(recipientDomain) ?? null);
+  }
+
+  /** Whether everything goes through SMTP_RELAY_URL (then the relay's addresses send it, not ours). */
+  get isRelayed(): boolean {
+    return this.relay !== null;
+  }
+
+  /**
+   * The provider a warm-up counts a recipient domain under: the open pool's, or through a relay,
+   * from an MX lookup made only for this (cached as the pools' are), so that a warming domain's
+   * Gmail limit holds whatever carries its mail. A domain whose MX cannot be read counts as other.
+   */
+  async warmupProviderOf(recipientDomain: string): Promise<MailboxProvider> {
+    if (!this.relay) return this.providers.get(recipientDomain) ?? 'other';
+    const cached = this.relayedProviders.get(recipientDomain);
+    if (cached && cached.until > Date.now()) return cached.provider;
+    // The MX hosts' names are all it takes: nothing is connected to, so no address is resolved or checked.
+    const answer = await this.services.dns.mxRecords(recipientDomain).catch(() => null);
+    const provider =
+      answer?.status === 'found' ? classifyMailboxProvider(answer.values.map(({ exchange }) => exchange)) : 'other';
+    if (this.relayedProviders.size >= 10_000) this.relayedProviders.clear();
+    this.relayedProviders.set(recipientDomain, { provider, until: Date.now() + MX_CACHE_MS });
+    return provider;
+  }
+
+  /** What a recipient domain is paced as: its provider, the domain itself for others, or the relay. */
+  pacingKeyOf(recipientDomain: string): string {
+    return ProviderPacing.keyFor(this.relay ? null : (this.providers.get(recipientDomain) ?? 'other'), recipientDomain);
   }
 
   /** A pool whose hosts could not be reached is forgotten, so the next attempt resolves again. */

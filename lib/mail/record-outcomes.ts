@@ -97,6 +97,11 @@ export async function recordOutcomes(
       counter: event.counter,
       deliveryMs: isDelivered ? now.getTime() - message.firstAttemptAt.getTime() : undefined,
     });
+    if (outcome.kind === 'delivered') {
+      if (outcome.isTls !== undefined) counters.push({ counter: outcome.isTls ? 'deliveredTls' : 'deliveredPlain' });
+      if (message.campaignId) counters.push({ counter: 'campaignDelivered' });
+      if (message.campaignId && outcome.hasOneClick) counters.push({ counter: 'campaignOneClick' });
+    }
     planEvents.push(eventRow(event.type, message, now, { response: outcome.log }));
     const bounce = outcome.kind === 'bounced' ? outcome.classification : null;
     plans.set(message.id, {

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { classifyThrottlingReply } from './classify-throttling-reply';
+import { encodeSmtpData, sendsPreEncodedData } from './smtp-data';
 
 export type SmtpTarget = {
   host: string;
@@ -10,12 +11,14 @@ export type SmtpTarget = {
 };
 
 export type SendResult =
-  | { kind: 'accepted'; response: string; host: string }
+  | { kind: 'accepted'; response: string; host: string; isTls: boolean }
   | { kind: 'rejected'; code: number; response: string; host: string }
   | { kind: 'unreachable'; reason: string };
 
+type Connection = ReturnType<typeof sendsPreEncodedData>;
+
 type PooledConnection = {
-  connection: SMTPConnection;
+  connection: Connection;
   target: SmtpTarget;
   isBusy: boolean;
   lastUsed: number;
@@ -34,10 +37,22 @@ const IDLE_CLOSE_MS = 30_000;
 export class SmtpPool {
   private readonly connections: PooledConnection[] = [];
   private readonly waiting: (() => void)[] = [];
+  /** When the next message may start, while the provider is paced to one message per spacing. */
+  private nextStartAt = 0;
 
   constructor(
     private readonly targets: SmtpTarget[],
-    private readonly options: { ehloName: string; maxConnections: number; timeoutMs: number },
+    private readonly options: {
+      ehloName: string;
+      maxConnections: number;
+      timeoutMs: number;
+      /** The connections the destination's provider allows now (provider-pacing.ts), at most maxConnections. */
+      pacedLimit?: () => number;
+      /** The least time between two messages' starts the provider allows now (provider-pacing.ts); 0: none. */
+      pacedSpacingMs?: () => number;
+      /** How long a message may wait for a connection before it is deferred unsent. */
+      maxWaitMs?: number;
+    },
   ) {}
 
   /**
@@ -55,16 +70,27 @@ export class SmtpPool {
       isDataSent = true;
       hooks.onDataSent();
     };
+    // Encoded once, whatever the attempts: the same bytes go on a retried connection.
+    const data = encodeSmtpData(raw);
+    const waitUntil = Date.now() + (this.options.maxWaitMs ?? Infinity);
     for (let attempt = 1; ; attempt++) {
-      const acquired = await this.acquire();
+      const acquired = await this.acquire(waitUntil);
+      if ('isLate' in acquired)
+        // A local deferral, not the destination's answer: retried on the schedule, never a bounce.
+        return hooks.settle({ kind: 'rejected', code: 451, response: `451 4.4.5 ${acquired.reason}`, host: 'local' });
       if ('reason' in acquired) return hooks.settle({ kind: 'unreachable', reason: acquired.reason });
       const { pooled, isReused } = acquired;
+      if (attempt === 1 && !(await this.waitForSpacing(waitUntil))) {
+        this.release(pooled, true);
+        const reason = 'waited too long for its turn while the provider is paced';
+        return hooks.settle({ kind: 'rejected', code: 451, response: `451 4.4.5 ${reason}`, host: 'local' });
+      }
       let result: SendResult;
       let isReusable: boolean;
       try {
-        const response = await this.transmit(pooled.connection, envelope, raw, onDataSent);
+        const response = await this.transmit(pooled.connection, envelope, data, onDataSent);
         pooled.sent++;
-        result = { kind: 'accepted', response, host: pooled.target.host };
+        result = { kind: 'accepted', response, host: pooled.target.host, isTls: pooled.connection.secure };
         isReusable = pooled.sent < MAX_MESSAGES_PER_CONNECTION;
       } catch (error) {
         const failure = error as Error & { responseCode?: number; response?: string; code?: string };
@@ -76,7 +102,10 @@ export class SmtpPool {
           this.release(pooled, false);
           // A kept connection the server had closed (its idle timeout, a 421) before it took the
           // message says nothing of the destination: once more at once, on a new connection.
-          if (isReused && !isDataSent && attempt === 1) continue;
+          // Unless the 421 says "slow down": that one is for the pacing, not to be retried at once.
+          const isThrottling =
+            failure.responseCode === 421 && classifyThrottlingReply(421, failure.response ?? '') !== null;
+          if (isReused && !isDataSent && attempt === 1 && !isThrottling) continue;
           if (failure.responseCode === 421)
             return hooks.settle({
               kind: 'rejected',
@@ -103,22 +132,21 @@ export class SmtpPool {
   }
 
   private transmit(
-    connection: SMTPConnection,
+    connection: Connection,
     envelope: { from: string; to: string },
-    raw: Buffer,
+    data: Buffer,
     onDataSent: () => void,
   ): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      const stream = Readable.from([raw]);
-      stream.once('end', onDataSent);
+      connection.onDataStream = onDataSent;
       // A copy: nodemailer writes the failure of a transaction onto the envelope it was given.
-      connection.send({ ...envelope }, stream, (error, info) =>
+      connection.send({ ...envelope }, data, (error, info) =>
         error ? reject(error) : resolve(info.response ?? '250 OK'),
       );
     });
   }
 
-  private reset(connection: SMTPConnection): Promise<boolean> {
+  private reset(connection: Connection): Promise<boolean> {
     return new Promise((resolve) => {
       try {
         connection.reset((error) => resolve(!error));
@@ -142,9 +170,39 @@ export class SmtpPool {
     return this.connections.length === 0 && this.waiting.length === 0;
   }
 
-  /** An idle connection (`isReused`), or a new one when fewer than the maximum are open. */
-  private async acquire(): Promise<{ pooled: PooledConnection; isReused: boolean } | { reason: string }> {
+  /**
+   * Holds a message until its turn when the provider is paced to one message per spacing: turns are
+   * handed out in order, one spacing apart. False, taking no turn, when its turn is past `waitUntil`.
+   */
+  private async waitForSpacing(waitUntil: number): Promise<boolean> {
+    const spacing = this.options.pacedSpacingMs?.() ?? 0;
+    if (spacing <= 0) return true;
+    const startAt = Math.max(Date.now(), this.nextStartAt);
+    if (startAt > waitUntil) return false;
+    this.nextStartAt = startAt + spacing;
+    const delay = startAt - Date.now();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    return true;
+  }
+
+  private limit(): number {
+    return Math.min(this.options.maxConnections, this.options.pacedLimit?.() ?? Infinity);
+  }
+
+  /**
+   * An idle connection (`isReused`), or a new one when fewer than the maximum are open; while the
+   * provider is paced below the maximum, no more than its limit are busy at once.
+   */
+  private async acquire(
+    waitUntil: number,
+  ): Promise<{ pooled: PooledConnection; isReused: boolean } | { reason: string } | { reason: string; isLate: true }> {
     for (;;) {
+      const limit = this.limit();
+      if (limit < this.options.maxConnections && this.connections.filter((pooled) => pooled.isBusy).length >= limit) {
+        if (!(await this.waitForRelease(waitUntil)))
+          return { reason: 'waited too long for a connection while the provider is paced', isLate: true };
+        continue;
+      }
       const idle = this.connections.find((pooled) => !pooled.isBusy);
       if (idle?.connection.destroyed) {
         this.drop(idle);
@@ -154,7 +212,7 @@ export class SmtpPool {
         idle.isBusy = true;
         return { pooled: idle, isReused: true };
       }
-      if (this.connections.length < this.options.maxConnections) {
+      if (this.connections.length < limit) {
         const placeholder = { isBusy: true } as PooledConnection;
         this.connections.push(placeholder);
         const opened = await this.open();
@@ -171,13 +229,38 @@ export class SmtpPool {
         });
         return { pooled: placeholder, isReused: false };
       }
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (!(await this.waitForRelease(waitUntil))) return { reason: 'waited too long for a connection', isLate: true };
     }
+  }
+
+  /** Waits for a connection to come free; false when `waitUntil` passed first. */
+  private async waitForRelease(waitUntil: number): Promise<boolean> {
+    const remaining = waitUntil - Date.now();
+    if (remaining <= 0) return false;
+    if (remaining === Infinity) {
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      return true;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    let wake: () => void = () => {};
+    const isWoken = await new Promise<boolean>((resolve) => {
+      wake = () => resolve(true);
+      this.waiting.push(wake);
+      timer = setTimeout(() => resolve(false), remaining);
+    });
+    clearTimeout(timer);
+    if (!isWoken) {
+      // Out of the queue, so a release wakes someone still waiting instead.
+      const index = this.waiting.indexOf(wake);
+      if (index !== -1) this.waiting.splice(index, 1);
+    }
+    return isWoken;
   }
 
   private release(pooled: PooledConnection, isReusable: boolean) {
     pooled.lastUsed = Date.now();
-    if (isReusable) pooled.isBusy = false;
+    // Above a paced limit, connections close as they come free: the provider sees fewer.
+    if (isReusable && this.connections.length <= this.limit()) pooled.isBusy = false;
     else this.drop(pooled);
     this.wakeOne();
   }
@@ -210,19 +293,21 @@ export class SmtpPool {
     return { reason: `could not connect: ${failures.join('; ') || 'no hosts'}` };
   }
 
-  private connect(target: SmtpTarget): Promise<SMTPConnection> {
+  private connect(target: SmtpTarget): Promise<Connection> {
     return new Promise((resolve, reject) => {
-      const connection = new SMTPConnection({
-        host: target.address,
-        port: target.port,
-        secure: target.secure,
-        name: this.options.ehloName,
-        opportunisticTLS: true,
-        tls: { rejectUnauthorized: false, servername: target.host },
-        connectionTimeout: this.options.timeoutMs,
-        greetingTimeout: this.options.timeoutMs,
-        socketTimeout: this.options.timeoutMs,
-      } as never);
+      const connection = sendsPreEncodedData(
+        new SMTPConnection({
+          host: target.address,
+          port: target.port,
+          secure: target.secure,
+          name: this.options.ehloName,
+          opportunisticTLS: true,
+          tls: { rejectUnauthorized: false, servername: target.host },
+          connectionTimeout: this.options.timeoutMs,
+          greetingTimeout: this.options.timeoutMs,
+          socketTimeout: this.options.timeoutMs,
+        } as never),
+      );
       let isSettled = false;
       connection.once('error', (error: Error) => {
         if (!isSettled) {

@@ -1,3 +1,5 @@
+import { warmupPlanSchema } from '@/lib/core/domains/schemas';
+import type { WarmupDayLimits } from '@/lib/db/schema';
 /**
  * The kinds of value the environment schema (lib/server/config.ts) is made of: ports, flags,
  * host:port lists and the system sender's `Name <address>`.
@@ -62,4 +64,24 @@ export function isIssuerUrl(value: string): boolean {
   const url = new URL(value);
   const isLoopback = /^127\./.test(url.hostname) || url.hostname === '[::1]' || url.hostname === 'localhost';
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback);
+}
+
+/**
+ * IP_WARMUP_PLAN: "default" (or empty) for the default ramp, or a JSON array of days as a domain's
+ * warm-up plan takes (lib/core/domains/schemas.ts); an error names the day and provider at fault.
+ */
+export function parseIpWarmupPlan(value: string): { plan: WarmupDayLimits[] | null } | { error: string } {
+  if (value.trim() === '' || value.trim() === 'default') return { plan: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return { error: 'must be "default" or a JSON array of days such as [{"gmail":50,"microsoft":50}]' };
+  }
+  const plan = warmupPlanSchema.safeParse(parsed);
+  if (!plan.success) {
+    const [issue] = plan.error.issues;
+    return { error: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` };
+  }
+  return { plan: plan.data ?? null };
 }

@@ -47,8 +47,11 @@ export type Config = CoreConfig & {
   metrics: { port: number; host: string; token: string | null };
   /** /readyz's database probe gives up after this. */
   readyTimeoutMs: number;
-  campaignBatchSize: number;
+  /** Recipients queued per transaction; null: the database's default (campaignTransactionSizes). */
+  campaignBatchSize: number | null;
   contactExportPageRows: number;
+  segmentRecountSeconds: number;
+  contactExportTtlSeconds: number;
   retentionPurgeIntervalSeconds: number;
   /** OpenID Connect sign-in for the dashboard (docs/single-sign-on.md); null when not configured. */
   singleSignOn: SingleSignOnSettings | null;
@@ -80,6 +83,7 @@ export function settingsOf(e: Env): Config {
       .map((ip) => ip.trim())
       .filter(Boolean),
     smtpRelayUrl: e.SMTP_RELAY_URL || null,
+    ipWarmup: e.IP_WARMUP_STARTED_AT ? { startedAt: e.IP_WARMUP_STARTED_AT, plan: e.IP_WARMUP_PLAN } : null,
     smtpDeliveryPort: e.SMTP_DELIVERY_PORT,
     smtpSubmissionPort: e.SMTP_SUBMISSION_PORT,
     smtpSubmissionTlsPort: e.SMTP_SUBMISSION_TLS_PORT,
@@ -106,8 +110,10 @@ export function settingsOf(e: Env): Config {
     jobPollMs: e.JOB_POLL_MS,
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN || null },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
-    campaignBatchSize: e.CAMPAIGN_BATCH_SIZE,
+    campaignBatchSize: e.CAMPAIGN_BATCH_SIZE ?? null,
     contactExportPageRows: e.CONTACT_EXPORT_PAGE_ROWS,
+    segmentRecountSeconds: e.SEGMENT_RECOUNT_SECONDS,
+    contactExportTtlSeconds: e.CONTACT_EXPORT_TTL_SECONDS,
     dns: {
       timeoutMs: e.DNS_TIMEOUT_MS,
       checkCacheSeconds: e.DNS_CHECK_CACHE_SECONDS,
@@ -118,6 +124,7 @@ export function settingsOf(e: Env): Config {
       batchSize: e.DELIVERY_BATCH_SIZE,
       connections: e.DELIVERY_CONNECTIONS ?? Math.max(2, Math.ceil(HOST_CONNECTIONS_PER_DESTINATION / workers)),
       pollMs: e.DELIVERY_POLL_MS,
+      pacingRaiseAfterAccepted: e.PACING_RAISE_AFTER_ACCEPTED,
       leaseSeconds: e.DELIVERY_LEASE_SECONDS,
       // One per core of the process's share, at least one. The threads run at a lower priority and
       // take only what the loops leave: the loop answers requests first even when the processes

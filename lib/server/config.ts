@@ -5,7 +5,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseSpamdUrl } from '@/lib/core/preflight/spamd-client';
 import { parseCidr, type Cidr } from '@/lib/shared/ip';
-import { booleanFlag, hostPortList, isIssuerUrl, optionalPort, parseSystemSender, port } from './config-fields';
+import {
+  booleanFlag,
+  hostPortList,
+  isIssuerUrl,
+  optionalPort,
+  parseIpWarmupPlan,
+  parseSystemSender,
+  port,
+} from './config-fields';
 import { settingsOf, type Config } from './config-settings';
 
 export const ALL_ROLES = ['web', 'worker', 'smtp', 'mx'] as const;
@@ -99,6 +107,25 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((value) => value === '' || /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL'),
+  // The server's IP warm-up (docs/smtp-and-inbound.md#warm-up): day 1 is this date's UTC day; empty: off.
+  IP_WARMUP_STARTED_AT: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      if (value.trim() === '') return null;
+      const at = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()) ? new Date(value) : null;
+      if (!at || Number.isNaN(at.getTime()))
+        ctx.addIssue({ code: 'custom', message: 'must be a date such as 2026-11-27 (or a date-time)' });
+      return at;
+    }),
+  IP_WARMUP_PLAN: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseIpWarmupPlan(value);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+      return 'plan' in parsed ? parsed.plan : null;
+    }),
   SMTP_DELIVERY_PORT: port(25),
   // 0 turns submission off in a process that runs the smtp role for something else later (the MX).
   SMTP_SUBMISSION_PORT: optionalPort(2587),
@@ -188,6 +215,8 @@ const envSchema = z.object({
   // SMTP connections per destination per process. Unset: HOST_CONNECTIONS_PER_DESTINATION shared among the WORKERS.
   DELIVERY_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   DELIVERY_POLL_MS: z.coerce.number().int().min(10).default(250),
+  // After a provider throttled (421/451 4.7.x), one connection more per this many accepted messages.
+  PACING_RAISE_AFTER_ACCEPTED: z.coerce.number().int().min(1).max(100_000).default(50),
   DELIVERY_LEASE_SECONDS: z.coerce.number().int().min(1).default(300),
   // Threads per process that compose and DKIM-sign outgoing mail; 0 does it on the event loop. Unset: the cores the processes leave free, at least 1.
   DELIVERY_THREADS: z.coerce
@@ -196,9 +225,19 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(64, 'must be at most 64')
     .optional(),
-  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).default(5000),
+  // Unset: 5000 on PostgreSQL, 1000 on PGlite (campaignTransactionSizes in start-server.ts).
+  CAMPAIGN_BATCH_SIZE: z.coerce.number().int().min(1).max(20_000).optional(),
   // Contacts a contact export reads and writes per page (one query and one progress update each).
   CONTACT_EXPORT_PAGE_ROWS: z.coerce.number().int().min(1).max(50_000).default(1000),
+  // How long an export's file is kept after the export finished (the contract: 24 hours).
+  CONTACT_EXPORT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 86_400)
+    .default(86_400),
+  // How old a segment's stored count (the one GET /segments shows) may grow before the worker counts it again.
+  SEGMENT_RECOUNT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   PAUSE_BOUNCE_RATE: z.coerce
     .number()

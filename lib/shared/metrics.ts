@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * Every metric the process counts as it works, in one registry of its own (not prom-client's
@@ -92,4 +92,45 @@ export function observeSmtpResponse(replyClass: string): void {
   let counter = replyCounters.get(replyClass);
   if (!counter) replyCounters.set(replyClass, (counter = smtpResponsesTotal.labels(replyClass)));
   counter.inc();
+}
+
+const providerConcurrency = new Gauge({
+  name: 'mailstead_provider_concurrency',
+  aggregator: 'sum',
+  help: 'SMTP connections a delivery process allows a mailbox provider now (lower than DELIVERY_CONNECTIONS while it throttles), summed over processes',
+  labelNames: ['provider'] as const,
+  registers: [metricsRegistry],
+});
+
+const providerThrottled = new Gauge({
+  name: 'mailstead_provider_throttled',
+  aggregator: 'max',
+  help: 'Mailbox providers slowed down after throttling replies: 1 while slowed, else 0; for provider "other", how many other destinations are slowed',
+  labelNames: ['provider'] as const,
+  registers: [metricsRegistry],
+});
+
+const providerSpacing = new Gauge({
+  name: 'mailstead_provider_message_spacing_seconds',
+  aggregator: 'max',
+  help: 'Least time between two messages to a mailbox provider, once one connection is still too many for it (0: not spaced)',
+  labelNames: ['provider'] as const,
+  registers: [metricsRegistry],
+});
+
+/** The pacing of a delivery process (lib/mail/provider-pacing.ts), set about once a second. */
+export function observeProviderPacing(
+  named: readonly string[],
+  states: readonly { key: string; concurrency: number; slowedSince: Date | null; spacingMs: number }[],
+  normalConcurrency: number,
+): void {
+  const byKey = new Map(states.map((state) => [state.key, state]));
+  for (const provider of named) {
+    const state = byKey.get(provider);
+    providerConcurrency.set({ provider }, state?.concurrency ?? normalConcurrency);
+    providerThrottled.set({ provider }, state?.slowedSince ? 1 : 0);
+    providerSpacing.set({ provider }, (state?.spacingMs ?? 0) / 1000);
+  }
+  const slowedOthers = states.filter((state) => !named.includes(state.key) && state.slowedSince).length;
+  providerThrottled.set({ provider: 'other' }, slowedOthers);
 }

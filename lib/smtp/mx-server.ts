@@ -124,9 +124,9 @@ export async function startMxServer(options: MxServerOptions): Promise<{ port: n
     },
 
     onRcptTo(address, session, callback) {
-      unsafeCheckInboundRecipient(services.db, address.address)
+      unsafeCheckInboundRecipient(services.db, address.address, services.config.mailHostname)
         .then((decision) => {
-          if (decision.kind !== 'route' && decision.kind !== 'return_path') {
+          if (decision.kind !== 'route' && decision.kind !== 'return_path' && decision.kind !== 'report') {
             loggers.of(session).debug({ recipient: address.address, decision: decision.kind }, 'mx recipient refused');
             return callback(refusal(decision));
           }

@@ -16,6 +16,9 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignLoopSettings = {
   // Recipients queued per transaction: large enough that acceptance runs at bulk speed, small
   // enough that a batch commits in well under a second and the delivery loop starts meanwhile.
   batchSize: 5000,
+  // Contacts frozen into the audience per transaction: the rows are smaller than messages, so about
+  // as long a transaction as a batch (start-server.ts makes it five batches).
+  snapshotChunk: 25_000,
 };
 
 /**
@@ -31,7 +34,7 @@ export const campaignLoop = {
     const settings = { ...DEFAULT_CAMPAIGN_SETTINGS, ...campaigns };
     const steps: (() => Promise<StepResult>)[] = [
       () => unsafeValidateNextCampaign(services),
-      () => unsafeStartDueCampaign(services),
+      () => unsafeStartDueCampaign(services, settings),
       // A/B campaigns: their test part, then the winner once the wait is over (the rest: the next step).
       () => unsafeQueueAbTestBatch(services, settings),
       () => unsafeChooseDueWinner(services),

@@ -3,6 +3,7 @@ import { contactExportLoop } from './contact-export-loop';
 import { contactImportLoop } from './contact-import-loop';
 import { deliveryLoop } from './delivery-loop';
 import { periodicJobLoop } from './periodic-job-loop';
+import { segmentRecountLoop } from './segment-recount-loop';
 import { webhookLoop } from './webhook-loop';
 import type { LoopRow } from './worker-context';
 
@@ -16,5 +17,6 @@ export const workerLoops: LoopRow[] = [
   webhookLoop,
   contactImportLoop,
   contactExportLoop,
+  segmentRecountLoop,
   campaignLoop,
 ];

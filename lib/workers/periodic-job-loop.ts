@@ -1,6 +1,7 @@
 import { unsafePurgeExpiredAuditEvents } from '@/lib/core/audit/purge-expired-audit-events';
 import type { Services } from '@/lib/core/context';
 import { unsafePurgeExpiredContactExports } from '@/lib/core/contact-exports/purge-expired-contact-exports';
+import { exportTtlSeconds } from '@/lib/core/contact-exports/schemas';
 import { unsafeRecheckDomains } from '@/lib/core/domains/recheck-domains';
 import { unsafePurgeIdempotencyRecords } from '@/lib/core/idempotency/purge-idempotency-records';
 import { claimDueJobs, completeJob, ensurePeriodicJob, failJob, type JobRow } from '@/lib/core/jobs/job-queue';
@@ -79,8 +80,13 @@ const periodicJobs = ({ services, database }: WorkerContext, settings: WorkerSet
   { name: 'purge-ended-sessions', kind: 'purge-ended-sessions', intervalSeconds: 3600 },
   // The once-an-hour marks of notifications mailed, a day on.
   { name: 'purge-notification-sends', kind: 'purge-notification-sends', intervalSeconds: 3600 },
-  // Contact export files 24 hours after their export finished (the contract), within 10 minutes.
-  { name: 'purge-contact-exports', kind: 'purge-contact-exports', intervalSeconds: 600 },
+  // Contact export files 24 hours after their export finished (the contract), within 10 minutes
+  // (sooner with a shorter CONTACT_EXPORT_TTL_SECONDS).
+  {
+    name: 'purge-contact-exports',
+    kind: 'purge-contact-exports',
+    intervalSeconds: Math.min(600, exportTtlSeconds(services.config)),
+  },
   // Statistics counter rows of ended hours and days (lib/core/statistics/counter-writers.ts), within 10 minutes.
   { name: 'fold-counter-rows', kind: 'fold-counter-rows', intervalSeconds: 600 },
   // PGlite has no autovacuum (vacuum-embedded-database.ts); PostgreSQL's does this itself.

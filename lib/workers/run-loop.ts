@@ -37,6 +37,21 @@ export type LoopDefinition<Item> = {
 export type RunningLoop = { stop: () => Promise<void> };
 
 /**
+ * An idle loop polls less and less often, doubling its sleep up to eight times its poll and at most
+ * this (a loop whose own poll is longer keeps it), and is back to its poll as soon as it finds work
+ * or is signalled. Work made in this process signals it at once; the poll is for work that comes
+ * due (retries, schedules) or from another process. An idle server polled 15-20 times a second: 5.5%
+ * of a core on PGlite; 3.0% with this (measured over 30 s, an idle server with web and worker roles).
+ */
+export const IDLE_POLL_CAP_MS = 2000;
+
+/** The sleep of a loop that found nothing `idleRounds` times in a row. */
+export function idleSleepMs(pollMs: number, idleRounds: number): number {
+  const cap = Math.max(pollMs, Math.min(IDLE_POLL_CAP_MS, pollMs * 8));
+  return Math.min(pollMs * 2 ** Math.min(idleRounds, 8), cap);
+}
+
+/**
  * The one background primitive: claim up to the free capacity, run each item, settle it, claim again
  * while items run; sleep until the row's signal or its poll when nothing is due. The stop claims
  * nothing more and waits for the items in flight.
@@ -91,6 +106,7 @@ export async function startLoop<Item>(
     }
   };
 
+  let idleRounds = 0;
   const loop = (async () => {
     while (!isStopping) {
       if (inFlight.size >= capacity) {
@@ -105,9 +121,12 @@ export async function startLoop<Item>(
         isSignalled = false;
         const claimed = await definition.claim(capacity - inFlight.size, control);
         if (claimed.length === 0) {
-          if (!isSignalled && !isStopping) await sleep(pollMs, [...inFlight]);
+          if (!isSignalled && !isStopping) await sleep(idleSleepMs(pollMs, idleRounds++), [...inFlight]);
+          // A signal (work made in this process) makes it eager again.
+          if (isSignalled) idleRounds = 0;
           continue;
         }
+        idleRounds = 0;
         const { run } = definition;
         if (!run) continue;
         for (const item of claimed) {

@@ -15,9 +15,10 @@ export type WorkerContext = {
 export type WorkerSettings = {
   jobPollMs: number;
   retentionPurgeIntervalSeconds: number;
-  campaigns?: { pollMs?: number; batchSize?: number };
+  campaigns?: { pollMs?: number; batchSize?: number; snapshotChunk?: number };
   contactImports?: { pollMs?: number; leaseMs?: number; batchRows?: number; maxAttempts?: number };
   contactExports?: { pollMs?: number; leaseMs?: number; pageRows?: number; maxAttempts?: number };
+  segmentRecounts?: { staleSeconds?: number; pollMs?: number; leaseMs?: number };
 };
 
 /** A loop whose item type is its own business (the table holds loops of different items). */

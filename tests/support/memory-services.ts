@@ -71,6 +71,7 @@ export class TestDns implements DnsLookup {
   cname = (name: string) => this.answer(name, (zone) => zone.cname);
   mx = (name: string) => this.answer(name, (zone) => zone.mx.map((record) => record.exchange));
   addresses = (name: string) => this.answer(name, (zone) => zone.a);
+  reverse = async (): Promise<DnsAnswer> => ({ status: 'none' });
   mxRecords = async (name: string) => {
     const zone = this.zones.get(name.toLowerCase());
     if (zone?.isFailing) return { status: 'error' as const, error: 'SERVFAIL' };

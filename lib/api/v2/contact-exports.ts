@@ -33,7 +33,7 @@ export const contactExportEndpoints = [
     verb: createContactExport,
     status: 202,
     summary: 'Export contacts as a CSV file',
-    description: `Queues an export of every contact, of a list's members (list_id, any subscription status), of a segment (segment_id) or of a segment filter (filter); at most one of them. An unknown or deleted list or segment is 404. The worker role writes the file page by page; GET .../contacts/export/{export_id} shows the progress and, when done, file_url. The file is kept for 24 hours after the export finished. ${COLUMNS}`,
+    description: `Queues an export of every contact, of a list's members (list_id, any subscription status), of a segment (segment_id) or of a segment filter (filter); at most one of them. An unknown or deleted list or segment is 404. The worker role writes the file page by page; GET .../contacts/export/{export_id} shows the progress and, when done, file_url. The file is kept for 24 hours after the export finished (CONTACT_EXPORT_TTL_SECONDS). An account has at most 2 exports queued or running at once: a third is 409 until one of them ends. ${COLUMNS}`,
     tags,
     body: createContactExportSchema,
     response: contactExportSchema,

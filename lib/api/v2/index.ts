@@ -5,6 +5,7 @@ import { auditEventEndpoints } from './audit-events';
 import { contactExportEndpoints } from './contact-exports';
 import { contactImportEndpoints } from './contact-imports';
 import { contactEndpoints } from './contacts';
+import { deliverabilityEndpoints } from './deliverability';
 import { domainEndpoints } from './domains';
 import { listEndpoints } from './lists';
 import { mediaEndpoints } from './media';
@@ -36,6 +37,7 @@ const definitions = [
   ...auditEventEndpoints,
   ...subAccountEndpoints,
   ...domainEndpoints,
+  ...deliverabilityEndpoints,
   ...messageEndpoints,
   ...suppressionEndpoints,
   ...statisticsEndpoints,

@@ -1,10 +1,12 @@
 import { getBounceStatistics } from '@/lib/core/statistics/get-bounce-statistics';
 import { getDeliverabilityStatistics } from '@/lib/core/statistics/get-deliverability-statistics';
 import { getDeliveryTimeStatistics } from '@/lib/core/statistics/get-delivery-time-statistics';
+import { getProviderStatistics } from '@/lib/core/statistics/get-provider-statistics';
 import {
   bounceStatisticsResponseSchema,
   deliverabilityStatisticsResponseSchema,
   deliveryTimeStatisticsResponseSchema,
+  providerStatisticsResponseSchema,
   statisticsQuerySchema,
 } from '@/lib/core/statistics/schemas';
 import type { Endpoint } from '../endpoint';
@@ -46,6 +48,20 @@ export const statisticsEndpoints = [
     tags,
     query,
     response: deliveryTimeStatisticsResponseSchema,
+    input: ({ query }) => query,
+  },
+  {
+    method: 'get',
+    path: `${reports}/providers` as const,
+    verb: getProviderStatistics,
+    status: 200,
+    summary: 'Mailbox provider statistics: outcomes, opens and delivery time per provider',
+    description:
+      'Mailstead extension: the whole window per mailbox provider (gmail, microsoft, yahoo, apple, other), each recipient domain placed by its MX hosts as delivery last resolved them. Accepts the same query as the other reports.',
+    isExtension: true,
+    tags,
+    query,
+    response: providerStatisticsResponseSchema,
     input: ({ query }) => query,
   },
 ] satisfies Endpoint[];

@@ -1,5 +1,8 @@
 import { withPreheader } from '@/lib/core/content/preheader';
-import { resolveTemplateContent } from '@/lib/core/templates/internal/resolve-template-content';
+import {
+  resolvePinnedTemplateContent,
+  resolveTemplateContent,
+} from '@/lib/core/templates/internal/resolve-template-content';
 import type { DbOrTx } from '@/lib/db/client';
 import type { CampaignRow } from './internal/present';
 
@@ -16,11 +19,13 @@ const TEXT_FOOTER = `\n\n--\nUnsubscribe: {{ ${UNSUBSCRIBE_VARIABLE} }}\n`;
 /**
  * What the campaign sends: its own parts, or the template version it names (the latest published
  * when none is pinned). Null parts stay null; a missing subject is the empty string, which
- * validation refuses before anything is sent.
+ * validation refuses before anything is sent. `isSending`: the campaign is past validation, and
+ * its pinned version is read even if the template has been deleted since.
  */
 export async function resolveCampaignContent(
   db: DbOrTx,
   row: CampaignRow,
+  options: { isSending?: boolean } = {},
 ): Promise<CampaignParts & { templateVersion: number | null }> {
   if (!row.templateId)
     return {
@@ -29,7 +34,10 @@ export async function resolveCampaignContent(
       text: row.textContent,
       templateVersion: null,
     };
-  const content = await resolveTemplateContent(db, row.accountId, row.templateId, row.templateVersion);
+  const content =
+    options.isSending && row.templateVersion !== null
+      ? await resolvePinnedTemplateContent(db, row.accountId, row.templateId, row.templateVersion)
+      : await resolveTemplateContent(db, row.accountId, row.templateId, row.templateVersion);
   return {
     subject: content.subject,
     html: content.html_content,

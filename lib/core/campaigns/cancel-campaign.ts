@@ -1,7 +1,7 @@
 import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { eq } from 'drizzle-orm';
 import { defineVerb } from '@/lib/core/verb';
-import { campaigns } from '@/lib/db/schema';
+import { campaignRecipients, campaigns } from '@/lib/db/schema';
 import { cancelCampaignMessages } from './internal/campaign-queue';
 import { presentCampaign } from './internal/present';
 import { campaignStatusConflict, countCampaign, getCampaignInAccount } from './internal/queries';
@@ -27,6 +27,9 @@ export const cancelCampaign = defineVerb({
       if (current.recipientCount !== null) {
         const neverQueued = current.queuedAt ? 0 : Math.max(0, current.recipientCount - current.queuedCount);
         await cancelCampaignMessages(tx, current, { kind: 'free', at }, at, neverQueued);
+      } else {
+        // Cancelled while its audience was being frozen: the part frozen so far goes with it.
+        await tx.delete(campaignRecipients).where(eq(campaignRecipients.campaignId, current.id));
       }
       const [updated] = await tx
         .update(campaigns)

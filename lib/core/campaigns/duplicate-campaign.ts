@@ -48,6 +48,8 @@ export const duplicateCampaign = defineVerb({
         .values({
           ...design,
           templateVersion: version,
+          // Variants' versions were pinned by sending, never by their author: a copy sends what is published.
+          variants: design.variants?.map(({ templateVersion: _pinned, ...variant }) => variant) ?? null,
           name: `Copy of ${name}`.slice(0, NAME_LIMIT),
           createdAt: at,
           updatedAt: at,

@@ -79,7 +79,7 @@ export async function unsafeQueueAbTestBatch(
   const contents = await Promise.all(
     row.variants.map(async (variant) => ({
       variant,
-      content: await resolveVariantContent(services.db, row, variant),
+      content: await resolveVariantContent(services.db, row, variant, { isSending: true }),
     })),
   );
   return whileQueueingInBulk(async () => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
 import { recordSubscriptionChange } from '@/lib/core/contacts/internal/record-subscription-change';
+import { publicListName } from '@/lib/core/lists/internal/public-list-name';
 import { campaignRecipients, campaigns, contactLists, contacts, listMemberships } from '@/lib/db/schema';
 import { countCampaignEvent } from './campaign-counters';
 import { UNSUBSCRIBE_KEY_PURPOSE, verifyUnsubscribeToken } from './unsubscribe-links';
@@ -13,6 +14,8 @@ type Target = {
   listIds: string[];
   listNames: string[];
   isUnsubscribedEverywhere: boolean;
+  /** An A/B campaign's chosen variant: what the rest of its audience received. */
+  winnerVariantId: string | null;
 };
 
 /**
@@ -35,7 +38,7 @@ export async function unsafeDescribeUnsubscribe(
   if (!found) return null;
   const lists = found.campaign.listIds.length
     ? await services.db
-        .select({ name: contactLists.name })
+        .select({ name: publicListName })
         .from(contactLists)
         .where(and(inArray(contactLists.id, found.campaign.listIds), isNull(contactLists.deletedAt)))
     : [];
@@ -47,6 +50,7 @@ export async function unsafeDescribeUnsubscribe(
     listIds: found.campaign.listIds,
     listNames: lists.map((list) => list.name),
     isUnsubscribedEverywhere: found.contact.unsubscribed,
+    winnerVariantId: found.campaign.winnerVariantId,
   };
 }
 
@@ -115,9 +119,19 @@ export async function unsafeUnsubscribeRecipient(
           isNull(campaignRecipients.unsubscribedAt),
         ),
       )
-      .returning({ contactId: campaignRecipients.contactId });
+      .returning({ variantId: campaignRecipients.variantId });
+    // Counted under the variant the contact received, as opens and clicks are: a test recipient's
+    // own, else (the rest of an A/B audience) the winner's.
     if (first)
-      await countCampaignEvent(tx, { campaignId: target.campaignId, accountId: target.accountId }, { unsubscribed: 1 });
+      await countCampaignEvent(
+        tx,
+        {
+          campaignId: target.campaignId,
+          accountId: target.accountId,
+          campaignVariantId: first.variantId ?? target.winnerVariantId,
+        },
+        { unsubscribed: 1 },
+      );
   });
   return { ...target, isUnsubscribedEverywhere: target.isUnsubscribedEverywhere || options.isEverything };
 }

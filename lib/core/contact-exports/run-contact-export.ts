@@ -11,11 +11,11 @@ import type { Db } from '@/lib/db/client';
 import { contactExports, contacts } from '@/lib/db/schema';
 import { AppError } from '@/lib/shared/errors';
 import { releaseContactExport } from './claim-contact-export';
+import { exportTtlSeconds } from './schemas';
 import { exportHeader, exportRecord, type ExportedContact } from './internal/csv-cells';
 import { ensureExportsDir, exportFilePaths, removeExportFiles } from './internal/export-file';
 import type { ContactExportRow } from './internal/present';
 import { selectionCondition, type ExportSelection } from './internal/selection-condition';
-import { EXPORT_TTL_MS } from './schemas';
 
 export type ExportRunOptions = {
   workerId: string;
@@ -111,7 +111,7 @@ export async function unsafeRunContactExport(
       status: 'failed',
       error: reason,
       completedAt: services.now(),
-      expiresAt: new Date(services.now().getTime() + EXPORT_TTL_MS),
+      expiresAt: new Date(services.now().getTime() + exportTtlSeconds(services.config) * 1000),
       lockedBy: null,
       leaseUntil: null,
       updatedAt: services.now(),
@@ -155,7 +155,7 @@ export async function unsafeRunContactExport(
       byteSize: size,
       error: null,
       completedAt: now,
-      expiresAt: new Date(now.getTime() + EXPORT_TTL_MS),
+      expiresAt: new Date(now.getTime() + exportTtlSeconds(services.config) * 1000),
       lockedBy: null,
       leaseUntil: null,
       updatedAt: now,

@@ -10,8 +10,12 @@ import { z } from '@/lib/core/zod';
 export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
-/** The contract: export files are kept for 24 hours (from when the export finished). */
-export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
+/** The contract: export files are kept for 24 hours after the export finished; CONTACT_EXPORT_TTL_SECONDS shortens it. */
+export const exportTtlSeconds = (config: { contactExportTtlSeconds?: number }) =>
+  config.contactExportTtlSeconds ?? 24 * 60 * 60;
+
+/** Exports of one account queued or running at once; another is 409 until one of them ends. */
+export const MAX_ACTIVE_EXPORTS = 2;
 /** An expired export's row still answers "expired" for a week, then it is gone (404). */
 export const EXPIRED_ROW_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 

@@ -5,11 +5,12 @@ import { defineVerb } from '@/lib/core/verb';
 import { conflict, notFound } from '@/lib/shared/errors';
 import { exportFilePaths } from './internal/export-file';
 import { getContactExportInAccount } from './internal/queries';
-import { contactExportPathSchema } from './schemas';
+import { contactExportPathSchema, exportTtlSeconds } from './schemas';
 
 export type ContactExportFile = { stream: Readable; fileName: string; byteSize: number };
 
-const EXPIRED = 'the export expired: its file is kept for 24 hours after the export finished; start a new export';
+const expired = (ttlSeconds: number) =>
+  `the export expired: its file is kept for ${ttlSeconds % 3600 === 0 ? `${ttlSeconds / 3600} hours` : `${ttlSeconds} seconds`} after the export finished; start a new export`;
 
 /**
  * The file of a finished export, as a stream from disk (never read whole). The file is opened
@@ -21,13 +22,14 @@ export const streamContactExportFile = defineVerb({
   async run({ db, principal, config, now }, input): Promise<ContactExportFile> {
     const row = await getContactExportInAccount(db, principal.targetAccountId, input.export_id);
     // Expired at its time, not only once the purge job (every 10 minutes) has marked it.
-    if (row.status === 'expired' || (row.expiresAt && row.expiresAt <= now())) throw notFound(EXPIRED);
+    if (row.status === 'expired' || (row.expiresAt && row.expiresAt <= now()))
+      throw notFound(expired(exportTtlSeconds(config)));
     if (row.status === 'failed')
       throw notFound(`the export failed, so it has no file: ${row.error ?? 'unknown error'}`);
     if (row.status !== 'done') throw conflict(`the export is ${row.status}: its file is ready when its status is done`);
     const files = exportFilePaths(config, row.id);
     const handle = await open(files.final, 'r').catch(() => null);
-    if (!handle) throw notFound(EXPIRED);
+    if (!handle) throw notFound(expired(exportTtlSeconds(config)));
     const { size } = await handle.stat();
     return {
       stream: createReadStream('', { fd: handle, highWaterMark: 64 * 1024 }),

@@ -15,6 +15,8 @@ export type DnsLookup = {
     | { status: 'error'; error: string }
   >;
   addresses(name: string): Promise<DnsAnswer>;
+  /** PTR names of an IP address (reverse DNS). */
+  reverse(ip: string): Promise<DnsAnswer>;
 };
 
 // No such name, or no record of that type: a definite "not there".
@@ -66,6 +68,7 @@ export function createDnsLookup(options: { servers: { host: string; port: number
         return ABSENT.has(code) ? { status: 'none' } : { status: 'error', error: describe(code) };
       }
     },
+    reverse: (ip) => ask(async () => (await resolver.reverse(ip)).map(clean)),
     // A then AAAA: the addresses to connect to for a host.
     addresses: async (name) => {
       const v4 = await ask(() => resolver.resolve4(name));

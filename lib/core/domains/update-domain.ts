@@ -1,12 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, invalidInput } from '@/lib/shared/errors';
 import { recordAuditEvent } from '@/lib/core/audit/record-audit-event';
 import { defineVerb } from '@/lib/core/verb';
-import { accounts, dkimKeys, domains } from '@/lib/db/schema';
+import { accounts, dkimKeys, domains, messages } from '@/lib/db/schema';
 import { newDkimSelector } from './dkim-keys';
 import { DEFAULT_SUBDOMAINS } from './internal/dns-records';
 import { presentDomain } from './internal/present';
 import { getDomainInAccount, loadLiveKeys } from './internal/queries';
+import { nextUtcDay } from './internal/warmup-plan';
+import type { z } from '@/lib/core/zod';
 import { domainPathSchema, updateDomainSchema } from './schemas';
 
 const SUBDOMAIN_FIELDS = [
@@ -22,7 +25,13 @@ const CHANGED_FIELDS = [
   ['dkim_selector', 'dkimSelector'],
   ['sending_type', 'sendingType'],
   ['dsn_recipient', 'dsnRecipient'],
+  ['reports_enabled', 'reportsEnabled'],
+  ['warmup', 'warmupEnabled'],
+  ['warmup', 'warmupPlan'],
+  ['warmup', 'warmupStartedAt'],
 ] as const;
+
+const WARMUP_COLUMNS = ['warmupEnabled', 'warmupPlan', 'warmupStartedAt'] as const;
 
 /**
  * Partial update. Omitted fields stay; `null` puts a subdomain back to the default. A subdomain whose
@@ -82,6 +91,12 @@ export const updateDomain = defineVerb({
     }
     if (input.sending_type !== undefined) changes.sendingType = input.sending_type;
     if (input.dsn_recipient !== undefined) changes.dsnRecipient = input.dsn_recipient;
+    if (input.reports_enabled !== undefined && input.reports_enabled !== row.reportsEnabled) {
+      changes.reportsEnabled = input.reports_enabled;
+      // Stored, random and kept when reports go off: the address stays the one published in DNS.
+      if (input.reports_enabled && !row.reportsToken) changes.reportsToken = randomBytes(12).toString('hex');
+    }
+    if (input.warmup !== undefined) Object.assign(changes, warmupChanges(row, input.warmup, now()));
 
     if (Object.keys(changes).length === 0) return presentDomain(row, keys, config);
     return db.transaction(async (tx) => {
@@ -96,12 +111,48 @@ export const updateDomain = defineVerb({
           .set({ selector: renameActiveTo })
           .where(and(eq(dkimKeys.domainId, row.id), eq(dkimKeys.status, 'active')));
       }
+      if (WARMUP_COLUMNS.some((column) => column in changes)) {
+        // Mail held for tomorrow goes through the gate again now, under the new setting: turned off, at full volume.
+        await tx
+          .update(messages)
+          .set({ nextAttemptAt: now() })
+          .where(
+            and(
+              eq(messages.accountId, principal.targetAccountId),
+              eq(messages.domainId, row.id),
+              inArray(messages.status, ['queued', 'deferred']),
+              eq(messages.nextAttemptAt, nextUtcDay(now())),
+            ),
+          );
+      }
       await recordAuditEvent(tx, ctx, {
         action: 'domain.update',
         resource: { type: 'domain', id: row.domain },
-        changes: CHANGED_FIELDS.filter(([, column]) => column in changes).map(([field]) => field),
+        changes: [...new Set(CHANGED_FIELDS.filter(([, column]) => column in changes).map(([field]) => field))],
       });
       return presentDomain(updated, await loadLiveKeys(tx, [row.id]), config);
     });
   },
 });
+
+/**
+ * The warm-up columns a setting changes. Turning it on starts day 1 today unless `started_at` says
+ * otherwise; an omitted plan keeps the stored one (null: the default).
+ */
+function warmupChanges(
+  row: typeof domains.$inferSelect,
+  warmup: NonNullable<z.output<typeof updateDomainSchema>['warmup']>,
+  now: Date,
+): Partial<typeof domains.$inferInsert> {
+  const changes: Partial<typeof domains.$inferInsert> = {};
+  if (warmup.enabled !== row.warmupEnabled) changes.warmupEnabled = warmup.enabled;
+  if (warmup.plan !== undefined && JSON.stringify(warmup.plan) !== JSON.stringify(row.warmupPlan))
+    changes.warmupPlan = warmup.plan;
+  const startedAt = warmup.started_at
+    ? new Date(warmup.started_at)
+    : warmup.enabled && (!row.warmupEnabled || !row.warmupStartedAt)
+      ? now
+      : null;
+  if (startedAt && startedAt.getTime() !== row.warmupStartedAt?.getTime()) changes.warmupStartedAt = startedAt;
+  return changes;
+}

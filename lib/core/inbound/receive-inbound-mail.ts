@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { v5 as uuidv5 } from 'uuid';
 import type { Services } from '@/lib/core/context';
+import { unsafeReceiveDomainReport } from '@/lib/core/domain-reports/internal/receive-domain-report';
 import { buildRoutingPayload } from '@/lib/core/routes/internal/build-routing-payload';
 import type { RouteRow } from '@/lib/core/routes/internal/present';
 import { signalWork } from '@/lib/core/shared/work-signal';
@@ -22,19 +23,20 @@ export type InboundMail = {
   /** The envelope sender ('' for the null sender). */
   sender: string;
   /** The recipients the MX accepted, as unsafeCheckInboundRecipient classified them. */
-  recipients: Extract<InboundRecipient, { kind: 'route' | 'return_path' }>[];
+  recipients: Extract<InboundRecipient, { kind: 'route' | 'return_path' | 'report' }>[];
   raw: Buffer;
 };
 
 type RoutedCopy = { route: RouteRow; to: string; eventId: string };
 
-export type InboundMailOutcome = { kind: 'received'; routed: number; returnPath: number } | InboundMessageRefusal;
+export type InboundMailOutcome =
+  { kind: 'received'; routed: number; returnPath: number; reports: number } | InboundMessageRefusal;
 
 /**
  * A message the MX received, in order: (0) the limits of check-inbound-message.ts, a refusal when
  * the message breaks one, (1) the copies routes get, (2) those written to the outbox in one
  * statement (the MX answers 250 only after this returns), (3) return-path mail handed to
- * receiveReturnPathMail. A route-message id is derived from the route, the Message-ID (or the
+ * receiveReturnPathMail, (4) DMARC and TLS reports handed to unsafeReceiveDomainReport. A route-message id is derived from the route, the Message-ID (or the
  * message's hash when it has none) and, unless the route groups by Message-ID, the recipient: a
  * sender retrying after a lost 250, or a message split over several transactions, adds nothing.
  * Unsafe: mail for any account, by design (the MX).
@@ -53,7 +55,9 @@ export async function unsafeReceiveInboundMail(services: Services, mail: Inbound
   const returnPath = mail.recipients.filter((recipient) => recipient.kind === 'return_path');
   for (const recipient of returnPath)
     await receiveReturnPathMail(services, { recipient: recipient.address, sender: mail.sender, raw: mail.raw });
-  return { kind: 'received', routed: queued, returnPath: returnPath.length };
+  const reports = mail.recipients.filter((recipient) => recipient.kind === 'report');
+  for (const recipient of reports) await unsafeReceiveDomainReport(services, { ...recipient, raw: mail.raw });
+  return { kind: 'received', routed: queued, returnPath: returnPath.length, reports: reports.length };
 }
 
 /** The message as routes see it, or the refusal for what mailparser gave up on (mailsplit's EMAXLEN, or anything it threw). */

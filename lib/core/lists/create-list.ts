@@ -18,6 +18,7 @@ export const createList = defineVerb({
           accountId: principal.targetAccountId,
           name: input.name,
           description: input.description || null,
+          publicName: input.public_name || null,
           createdAt: at,
           updatedAt: at,
         })

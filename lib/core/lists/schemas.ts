@@ -24,14 +24,26 @@ const descriptionSchema = z
   .max(2000, 'must be at most 2000 characters')
   .nullish();
 
+// What contacts see on their preference page instead of `name` (which may be an internal label).
+const publicNameSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .max(255, 'must be at most 255 characters')
+  .nullish()
+  .openapi({
+    description:
+      'The name contacts see for this list on the preference page behind unsubscribe links and on signup confirmation; null or "" means `name` (Mailstead extension).',
+  });
+
 export const createListSchema = z
-  .object({ name: nameSchema, description: descriptionSchema })
+  .object({ name: nameSchema, description: descriptionSchema, public_name: publicNameSchema })
   .openapi('CreateContactListRequest');
 
 export const updateListSchema = z
   .object({
     name: nameSchema.optional(),
     description: descriptionSchema.openapi({ description: 'null or "" clears it; omitted keeps it.' }),
+    public_name: publicNameSchema,
   })
   .openapi('UpdateContactListRequest');
 
@@ -141,6 +153,10 @@ export const contactListSchema = z
     id: z.string().uuid(),
     name: z.string(),
     description: z.string().nullable(),
+    public_name: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What contacts see instead of `name`; null: they see `name` (Mailstead extension).' }),
     member_counts: memberCountsSchema,
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),

@@ -9,7 +9,7 @@ import { presentList } from './internal/present';
 import { loadMemberCounts } from './internal/queries';
 import { listPathSchema, updateListSchema } from './schemas';
 
-/** Renames a list or changes its description; omitted fields stay. A deleted list is 404. */
+/** Renames a list or changes its description or public name; omitted fields stay. A deleted list is 404. */
 export const updateList = defineVerb({
   scope: 'lists:write',
   input: updateListSchema.extend(listPathSchema.shape),
@@ -22,6 +22,7 @@ export const updateList = defineVerb({
         .set({
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.description !== undefined ? { description: input.description || null } : {}),
+          ...(input.public_name !== undefined ? { publicName: input.public_name || null } : {}),
           updatedAt: now(),
         })
         .where(

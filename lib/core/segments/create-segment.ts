@@ -22,6 +22,6 @@ export const createSegment = defineVerb({
       await recordAuditEvent(tx, ctx, { action: 'segment.create', resource: { type: 'segment', id: created!.id } });
       return created!;
     });
-    return presentSegmentWithCount(db, row);
+    return presentSegmentWithCount(db, row, now());
   },
 });

@@ -3,10 +3,13 @@ import { paginate } from '@/lib/core/shared/pagination';
 import { defineVerb } from '@/lib/core/verb';
 import { segments } from '@/lib/db/schema';
 import type { SegmentRow } from './internal/compile-segment-filter';
-import { presentSegmentWithCount } from './internal/segment-contacts';
+import { presentSegmentWithStoredCount } from './internal/segment-contacts';
 import { listSegmentsQuerySchema } from './schemas';
 
-/** The account's segments, newest first, each with its live count (one count per segment of the page, run together). */
+/**
+ * The account's segments, newest first, each with its stored count and `counted_at`: counting each
+ * segment per request took 0.3-0.8 s a segment at 1,000,000 contacts (the segment count loop keeps them fresh).
+ */
 export const listSegments = defineVerb({
   scope: 'contacts:read',
   input: listSegmentsQuerySchema,
@@ -16,8 +19,7 @@ export const listSegments = defineVerb({
       idColumn: segments.id,
       where: eq(segments.accountId, principal.targetAccountId),
       query,
-      // In parallel: on PostgreSQL each count takes a pooled connection of its own.
-      map: (rows: SegmentRow[]) => Promise.all(rows.map((row) => presentSegmentWithCount(db, row))),
+      map: (rows: SegmentRow[]) => rows.map(presentSegmentWithStoredCount),
     });
   },
 });

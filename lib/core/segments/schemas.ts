@@ -195,7 +195,16 @@ export const segmentSchema = z
     filter: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'The filter tree, as saved (see SegmentFilter).' }),
-    count: z.number().int().openapi({ description: 'Contacts matching now.' }),
+    count: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description:
+          'Contacts matching as of `counted_at`: counted now by GET /segments/{id}, create and update; in the list, ' +
+          'the count kept by the background recount (every SEGMENT_RECOUNT_SECONDS). Null until first counted.',
+      }),
+    counted_at: z.string().datetime().nullable().openapi({ description: 'When `count` was counted.' }),
     created_at: z.string().datetime(),
     updated_at: z.string().datetime(),
   })

@@ -38,6 +38,6 @@ export const updateSegment = defineVerb({
       });
       return changed;
     });
-    return presentSegmentWithCount(db, row);
+    return presentSegmentWithCount(db, row, now());
   },
 });

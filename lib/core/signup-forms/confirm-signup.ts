@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Services } from '@/lib/core/context';
+import { publicListName } from '@/lib/core/lists/internal/public-list-name';
 import { contactLists, listMemberships, signupConfirmations, signupForms } from '@/lib/db/schema';
 import { confirmationState, confirmationTokenHash } from './internal/signup-rules';
 
@@ -10,9 +11,11 @@ export type ConfirmationOutcome =
   | { kind: 'confirmed'; listNames: string[]; redirectUrl: string | null };
 
 /**
- * GET /f/confirm/{token}: the double opt-in's proof. The signup's memberships that still await it
- * become `confirmed`; one unsubscribed or complained meanwhile stays as it is. The link works once
- * and until it expires; a deleted form's links no longer work. Unsafe: the token is the permission.
+ * POST /f/confirm/{token}, the button on the link's page (the GET only shows it, so that mail
+ * scanners following links confirm nothing): the double opt-in's proof. The signup's memberships
+ * that still await it become `confirmed`; one unsubscribed or complained meanwhile stays as it is.
+ * The link works once and until it expires; a deleted form's links no longer work. Unsafe: the
+ * token is the permission.
  */
 export async function unsafeConfirmSignup(
   services: Pick<Services, 'db' | 'now'>,
@@ -34,7 +37,7 @@ export async function unsafeConfirmSignup(
     if (state !== 'usable') return { kind: state };
     await tx.update(signupConfirmations).set({ usedAt: at }).where(eq(signupConfirmations.id, found.link.id));
     const lists = await tx
-      .select({ id: contactLists.id, name: contactLists.name })
+      .select({ id: contactLists.id, name: publicListName })
       .from(contactLists)
       .where(
         and(

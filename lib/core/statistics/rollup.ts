@@ -15,7 +15,19 @@ import {
 import { SHARED_COUNTER_WRITER } from './counter-writers';
 
 export type Counter =
-  'reception' | 'delivered' | 'deferred' | 'bounced' | 'failed' | 'suppressed' | 'opened' | 'clicked' | 'complained';
+  | 'reception'
+  | 'delivered'
+  | 'deferred'
+  | 'bounced'
+  | 'failed'
+  | 'suppressed'
+  | 'opened'
+  | 'clicked'
+  | 'complained'
+  | 'deliveredTls'
+  | 'deliveredPlain'
+  | 'campaignDelivered'
+  | 'campaignOneClick';
 
 /** What a counted change is about; `at` decides its hour and day (UTC). */
 export type RollupFacts = {

@@ -1,4 +1,5 @@
 import { normalizeDomainName } from '@/lib/core/domains/internal/normalize-domain-name';
+import { MAILBOX_PROVIDERS } from '@/lib/core/providers/classify-mailbox-provider';
 import { z } from '@/lib/core/zod';
 
 export const GROUP_BY = ['hour', 'day', 'week', 'month'] as const;
@@ -64,6 +65,15 @@ export const statisticsQuerySchema = z.object({
     .preprocess(emptyToUndefined, z.string().max(2000, 'is too long').optional())
     .refine((value) => commaList(value).length <= MAX_LIST_ITEMS.tags, `at most ${MAX_LIST_ITEMS.tags} tags`)
     .openapi({ description: 'Comma-separated tags: messages carrying any of them (each counted once).' }),
+  provider: z
+    .preprocess(
+      emptyToUndefined,
+      z.enum(MAILBOX_PROVIDERS, { error: `must be one of ${MAILBOX_PROVIDERS.join(', ')}` }).optional(),
+    )
+    .openapi({
+      description:
+        'Mailstead extension: only mail to recipient domains whose MX hosts belong to this mailbox provider (gmail covers Google Workspace, microsoft Microsoft 365). Domains delivery has not resolved yet count as other.',
+    }),
   group_by: z
     .preprocess(emptyToUndefined, z.enum(GROUP_BY, { error: `must be one of ${GROUP_BY.join(', ')}` }).default('day'))
     .openapi({ description: 'Buckets in UTC: hour, day, week (ISO, from Monday) or month. Default: day.' }),
@@ -136,3 +146,27 @@ export const deliveryTimeStatisticsResponseSchema = listOf(
   deliveryTimeStatisticsSchema,
   'DeliveryTimeStatisticsResponse',
 );
+
+export const providerStatisticsSchema = z
+  .object({
+    provider: z.enum(MAILBOX_PROVIDERS),
+    reception_count: z.number().int(),
+    delivered_count: z.number().int(),
+    deferred_count: z.number().int(),
+    bounced_count: z.number().int(),
+    failed_count: z.number().int(),
+    opened_count: z.number().int(),
+    clicked_count: z.number().int(),
+    complained_count: z.number().int(),
+    avg_delivery_time: z.number().openapi({ description: 'Average seconds from reception to delivery.' }),
+    median_delivery_time: z.number().int().nullable().openapi({
+      description:
+        'Upper bound (seconds) of the delivery-time bin holding the median delivery; null without deliveries or beyond the last bin (2 hours).',
+    }),
+    p95_delivery_time: z.number().int().nullable().openapi({
+      description: 'The same for the 95th percentile.',
+    }),
+  })
+  .openapi('ProviderStatistics');
+
+export const providerStatisticsResponseSchema = listOf(providerStatisticsSchema, 'ProviderStatisticsResponse');

@@ -18,6 +18,18 @@ export type DatabaseFacts = {
   verifiedDomains: VerifiedDomainRecords[];
   /** Verified domains past the limit, not looked up. */
   domainsNotChecked: number;
+  /**
+   * Whether MAIL_HOSTNAME's zone lets reporters send a domain's DMARC reports to our MX (RFC 7489
+   * 7.1: `<domain>._report._dmarc.<MAIL_HOSTNAME>` TXT "v=DMARC1"), asked for one domain with
+   * reports on; null when none has them on.
+   */
+  dmarcReportAuthorization: {
+    domain: string;
+    name: string;
+    status: 'found' | 'none' | 'error';
+    detail: string | null;
+    domainsWithReports: number;
+  } | null;
 };
 
 type Rows<T> = { rows: T[] };
@@ -51,6 +63,7 @@ export async function unsafeReadDatabaseFacts(
       ).rows[0]?.value ?? null)
     : null;
   const domains = hasSettings ? await unsafeLookUpVerifiedDomains(services) : { domains: [], notChecked: 0 };
+  const dmarcReportAuthorization = hasSettings ? await lookUpDmarcReportAuthorization(services) : null;
   return {
     databaseNowMs: Number(clock.rows[0].ms),
     localBeforeMs,
@@ -59,5 +72,31 @@ export async function unsafeReadDatabaseFacts(
     masterKeyFingerprint: fingerprint,
     verifiedDomains: domains.domains,
     domainsNotChecked: domains.notChecked,
+    dmarcReportAuthorization,
+  };
+}
+
+async function lookUpDmarcReportAuthorization(
+  services: Pick<Services, 'db' | 'dns' | 'config'>,
+): Promise<DatabaseFacts['dmarcReportAuthorization']> {
+  // A database from before reports were added (0032) has no such column: nothing to check.
+  const column = (await services.db.execute(
+    sql`select 1 from information_schema.columns where table_name = 'domains' and column_name = 'reports_enabled'`,
+  )) as unknown as Rows<unknown>;
+  if (column.rows.length === 0) return null;
+  const found = (await services.db.execute(
+    sql`select domain, count(*) over ()::int as n from domains where reports_enabled and deleted_at is null order by domain limit 1`,
+  )) as unknown as Rows<{ domain: string; n: number }>;
+  const first = found.rows[0];
+  if (!first) return null;
+  const name = `${first.domain}._report._dmarc.${services.config.mailHostname}`;
+  const answer = await services.dns.txt(name);
+  const isAuthorised = answer.status === 'found' && answer.values.some((value) => /^v=DMARC1\b/i.test(value.trim()));
+  return {
+    domain: first.domain,
+    name,
+    status: answer.status === 'error' ? 'error' : isAuthorised ? 'found' : 'none',
+    detail: answer.status === 'error' ? answer.error : answer.status === 'found' ? answer.values.join(' ') : null,
+    domainsWithReports: Number(first.n),
   };
 }

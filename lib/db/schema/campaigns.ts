@@ -19,6 +19,8 @@ export type CampaignVariant = {
   markdownContent: string | null;
   blocksContent: unknown;
   templateId: string | null;
+  /** The published version of `templateId` pinned when sending started; absent before (and in drafts). */
+  templateVersion?: number | null;
 };
 export type CampaignAbTest = { testPercent: number; metric: 'opens' | 'clicks'; waitMinutes: number };
 
@@ -80,6 +82,9 @@ export const campaigns = pgTable(
     // The audience frozen when sending starts (campaign_recipients), and how many are queued so far.
     recipientCount: integer('recipient_count'),
     queuedCount: integer('queued_count').notNull().default(0),
+    // The audience is frozen in parts (snapshotAudienceChunk) while the campaign is still scheduled:
+    // the last contact id looked at, committed with its part. Reset when the campaign is validated.
+    snapshotThrough: uuid('snapshot_through'),
     // Recipients are queued in contact id order; the last one queued, committed with its batch.
     queuedThrough: uuid('queued_through'),
     // When the last recipient was queued; the campaign is `sent` (completed_at) once every message has an outcome.

@@ -82,6 +82,8 @@ export const contactLists = pgTable(
       .references(() => accounts.id),
     name: text('name').notNull(),
     description: text('description'),
+    // The name contacts see (preference page, signup confirmation); without one they see `name`.
+    publicName: text('public_name'),
     deletedAt: timestampColumn('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

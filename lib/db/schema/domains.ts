@@ -3,6 +3,9 @@ import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from
 import { accounts } from './accounts';
 import { createdAt, id, timestampColumn, updatedAt } from './columns';
 
+/** One day of a custom warm-up plan: a provider's limit, or null/missing for no limit. */
+export type WarmupDayLimits = Partial<Record<'gmail' | 'microsoft' | 'yahoo' | 'apple' | 'other', number | null>>;
+
 /** The last DNS check of one record, keyed by record (see lib/core/domains/internal/dns-records.ts). */
 export type DnsRecordCheck = {
   propagated: boolean;
@@ -47,6 +50,13 @@ export const domains = pgTable(
     pauseReason: text('pause_reason'),
     // Bounce-rate pauses count outcomes from here (set when the domain is unpaused).
     pauseWindowStartedAt: timestampColumn('pause_window_started_at'),
+    // DMARC/TLS reports to our MX: the token of `dmarc-<token>@MAIL_HOSTNAME`, kept when turned off.
+    reportsEnabled: boolean('reports_enabled').notNull().default(false),
+    reportsToken: text('reports_token'),
+    // Warm-up (lib/core/domains/internal/warmup-plan.ts): a null plan is the default ramp; day 1 is started_at's UTC day.
+    warmupEnabled: boolean('warmup_enabled').notNull().default(false),
+    warmupPlan: jsonb('warmup_plan').$type<WarmupDayLimits[]>(),
+    warmupStartedAt: timestampColumn('warmup_started_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestampColumn('deleted_at'),
@@ -57,6 +67,9 @@ export const domains = pgTable(
       .where(sql`${table.deletedAt} is null`),
     index('domains_domain_idx').on(table.domain),
     index('domains_account_idx').on(table.accountId, table.id),
+    uniqueIndex('domains_reports_token_idx')
+      .on(table.reportsToken)
+      .where(sql`${table.reportsToken} is not null`),
   ],
 );
 

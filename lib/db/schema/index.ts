@@ -19,3 +19,7 @@ export * from './notifications';
 export * from './signup-forms';
 export * from './segments';
 export * from './contact-exports';
+export * from './domain-reports';
+export * from './provider-pacing';
+export * from './recipient-domain-providers';
+export * from './warmup';

@@ -1,8 +1,8 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { createdAt, id, updatedAt } from './columns';
 
-/** A saved filter over the account's contacts (marketing-api.md Part 2, Segments); counted live, never stored. */
+/** A saved filter over the account's contacts (marketing-api.md Part 2, Segments), with its last count for the list. */
 export const segments = pgTable(
   'segments',
   {
@@ -13,10 +13,18 @@ export const segments = pgTable(
     name: text('name').notNull(),
     // The filter tree as validated and normalised by segmentFilterSchema.
     filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+    // The count the list shows, refreshed by the segment count loop and on create, update and GET.
+    contactCount: integer('contact_count'),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }),
+    // While a worker counts it (the count loop's lease); a lapsed lease is simply claimed again.
+    countLeaseUntil: timestamp('count_lease_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('segments_account_idx').on(table.accountId, table.id)],
+  (table) => [
+    index('segments_account_idx').on(table.accountId, table.id),
+    index('segments_counted_idx').on(table.countedAt),
+  ],
 );
 
 /**

@@ -38,6 +38,13 @@ const counters = {
   clicked: count('clicked'),
   // Complaint reports (ARF) received, counted when they arrive (a Mailstead extension).
   complained: count('complained'),
+  // The measured bulk-sender rules (a Mailstead extension): deliveries over STARTTLS, and campaign
+  // deliveries with and without a one-click unsubscribe (RFC 8058 List-Unsubscribe-Post). TLS is
+  // counted both ways, so that deliveries from before it was recorded are in neither.
+  deliveredTls: count('delivered_tls'),
+  deliveredPlain: count('delivered_plain'),
+  campaignDelivered: count('campaign_delivered'),
+  campaignOneClick: count('campaign_one_click'),
   deliveryTimeSumMs: bigint('delivery_time_sum_ms', { mode: 'number' }).notNull().default(0),
   deliveryTimeCount: count('delivery_time_count'),
   deliveryTime0To1s: count('delivery_time_0_1s'),

@@ -120,3 +120,39 @@ export function checkDomainRecords(facts: Pick<DatabaseFacts, 'verifiedDomains' 
     );
   return results;
 }
+
+/**
+ * DMARC reports reach our MX only if MAIL_HOSTNAME's zone says it takes reports for other domains
+ * (RFC 7489 7.1): reporters look up `<domain>._report._dmarc.<MAIL_HOSTNAME>` and send nothing
+ * without "v=DMARC1" there. One wildcard record covers every domain.
+ */
+export function checkDmarcReportAuthorization(
+  facts: Pick<DatabaseFacts, 'dmarcReportAuthorization'>,
+  mailHostname: string,
+): CheckResult {
+  const found = facts.dmarcReportAuthorization;
+  if (!found)
+    return result('dmarc_reports', 'skip', 'no domain receives DMARC reports (reports_enabled is off everywhere)');
+  const fix = `publish *._report._dmarc.${mailHostname} TXT "v=DMARC1" in ${mailHostname}'s zone (docs/smtp-and-inbound.md)`;
+  const others =
+    found.domainsWithReports > 1 ? ` (and ${found.domainsWithReports - 1} more domain(s) with reports on)` : '';
+  if (found.status === 'found')
+    return result(
+      'dmarc_reports',
+      'ok',
+      `reporters may send ${found.domain}'s DMARC reports here: ${found.name} says v=DMARC1${others}`,
+    );
+  if (found.status === 'error')
+    return result(
+      'dmarc_reports',
+      'warn',
+      `DNS did not answer for ${found.name} (${found.detail})`,
+      'run doctor again; if it persists, check the resolver (dns_resolver line)',
+    );
+  return result(
+    'dmarc_reports',
+    'warn',
+    `${found.name} has no "v=DMARC1" TXT record: reporters will not send ${found.domain}'s DMARC reports to ${mailHostname}${others}`,
+    fix,
+  );
+}

@@ -2,7 +2,13 @@ import { SecretBox } from '@/lib/shared/crypto';
 import type { Config } from '../config-settings';
 import { lockHolder } from '../data-dir-lock';
 import { readMasterKey } from '../master-key';
-import { checkClockSkew, checkDomainRecords, checkMasterKey, checkMigrations } from './check-database-facts';
+import {
+  checkClockSkew,
+  checkDmarcReportAuthorization,
+  checkDomainRecords,
+  checkMasterKey,
+  checkMigrations,
+} from './check-database-facts';
 import { checkDataDirModes } from './check-data-dir-modes';
 import { checkDnsResolver } from './check-dns-resolver';
 import { checkPorts } from './check-ports';
@@ -74,6 +80,7 @@ function databaseChecks(config: Config, gathered: GatheredFacts): CheckResult[] 
     checkMigrations(facts),
     checkMasterKey(facts, fingerprint, source),
     ...checkDomainRecords(facts),
+    checkDmarcReportAuthorization(facts, config.mailHostname),
   ];
 }
 

@@ -73,3 +73,29 @@ describe('Destinations.providerOf', () => {
     destinations.close();
   });
 });
+
+describe('Destinations.warmupProviderOf', () => {
+  it('through a relay, looks the MX up for the warm-up alone: Gmail is counted as Gmail; no answer is other', async () => {
+    const relayed = { ...config, smtpRelayUrl: 'smtp://relay.test:2525' };
+    const gmail = slowDns('found', 'alt1.gmail-smtp-in.l.google.com');
+    const destinations = new Destinations({ config: relayed as never, dns: gmail.dns });
+    expect(destinations.isRelayed).toBe(true);
+    expect(await destinations.warmupProviderOf('workspace.example')).toBe('gmail');
+    expect(await destinations.warmupProviderOf('workspace.example')).toBe('gmail');
+    expect(gmail.lookups()).toBe(1);
+    // The relay is still where the mail goes, and what it is paced as.
+    expect(destinations.pacingKeyOf('workspace.example')).toBe('relay');
+    const failing = new Destinations({ config: relayed as never, dns: slowDns('error').dns });
+    expect(await failing.warmupProviderOf('unknown.example')).toBe('other');
+  });
+
+  it('direct delivery: the provider the pool was opened with, before that other', async () => {
+    const { dns } = slowDns('found', 'mx1.mail.icloud.com');
+    const destinations = new Destinations({ config: config as never, dns });
+    expect(await destinations.warmupProviderOf('me.example')).toBe('other');
+    await destinations.poolFor('me.example');
+    expect(await destinations.warmupProviderOf('me.example')).toBe('apple');
+    expect(destinations.isRelayed).toBe(false);
+    destinations.close();
+  });
+});

@@ -73,6 +73,31 @@ describe('loadConfig', () => {
       );
   });
 
+  it("reads the server's IP warm-up: off unless IP_WARMUP_STARTED_AT; a bad date or plan is refused naming what is wrong", () => {
+    expect(loadConfig({}).ipWarmup).toBeNull();
+    expect(loadConfig({ IP_WARMUP_PLAN: '[{"gmail":5}]' }).ipWarmup).toBeNull();
+    expect(loadConfig({ IP_WARMUP_STARTED_AT: '2026-11-27' }).ipWarmup).toEqual({
+      startedAt: new Date('2026-11-27T00:00:00Z'),
+      plan: null,
+    });
+    expect(
+      loadConfig({ IP_WARMUP_STARTED_AT: '2026-11-27T08:00:00Z', IP_WARMUP_PLAN: '[{"gmail":5,"apple":null}]' })
+        .ipWarmup,
+    ).toEqual({ startedAt: new Date('2026-11-27T08:00:00Z'), plan: [{ gmail: 5, apple: null }] });
+    for (const value of ['yesterday', '27/11/2026', '2026-13-45', "2026-11-27'; drop table domains;--"])
+      expect(() => loadConfig({ IP_WARMUP_STARTED_AT: value })).toThrow(
+        /invalid IP_WARMUP_STARTED_AT=.*must be a date/,
+      );
+    for (const [value, message] of [
+      ['{"gmail":5}', 'must be "default" or an array of days'],
+      ['[{"gmail":-1}]', '0.gmail: must be 0 or more'],
+      ['[{"hotmail":5}]', '0: '],
+      ['[1,2', 'must be "default" or a JSON array of days'],
+      [JSON.stringify(Array.from({ length: 61 }, () => ({ gmail: 1 }))), 'must list at most 60 days'],
+    ])
+      expect(() => loadConfig({ IP_WARMUP_STARTED_AT: '2026-11-27', IP_WARMUP_PLAN: value })).toThrow(message);
+  });
+
   it('reads the HTTP timeouts', () => {
     expect(loadConfig({}).httpTimeouts).toEqual({ headersMs: 20_000, keepAliveMs: 65_000 });
     expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' }).httpTimeouts).toEqual({

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { signalWork } from '@/lib/core/shared/work-signal';
-import { startLoop, type LoopDefinition } from '@/lib/workers/run-loop';
+import { idleSleepMs, startLoop, type LoopDefinition } from '@/lib/workers/run-loop';
 
 /** A logger whose lines the test reads (pino, to an in-memory stream). */
 function capturedLogger() {
@@ -25,6 +25,37 @@ function queueOf(count: number) {
 }
 
 describe('startLoop: the one background primitive', () => {
+  it('an idle loop polls less and less often, up to 2 s, and work found or a signal makes it eager again', async () => {
+    expect([0, 1, 2, 3, 4, 5].map((rounds) => idleSleepMs(250, rounds))).toEqual([250, 500, 1000, 2000, 2000, 2000]);
+    // A loop whose own poll is longer keeps it; a short poll (a test's 100 ms) grows to eight times.
+    expect(idleSleepMs(5000, 3)).toBe(5000);
+    expect(idleSleepMs(100, 6)).toBe(800);
+    const { logger } = capturedLogger();
+    const queue = queueOf(0);
+    const claims: number[] = [];
+    const ran: number[] = [];
+    const loop = await startLoop<number>(
+      {
+        name: 'test',
+        capacity: 1,
+        pollMs: 25,
+        wakeOn: 'contact-exports',
+        claim: async (free) => (claims.push(Date.now()), queue.take(free)),
+        run: async (item) => void ran.push(item),
+      },
+      { logger, isOnlyProcess: true },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Polling every 25 ms it would have claimed ~24 times; sleeping 25, 50, 100, 200, 200 ms, about 6.
+    expect(claims.length).toBeLessThanOrEqual(8);
+    queue.due.push(1);
+    const signalled = Date.now();
+    signalWork('contact-exports');
+    await waitUntil(() => ran.includes(1));
+    expect(Date.now() - signalled).toBeLessThan(200);
+    await loop.stop();
+  });
+
   it('a signal wakes an idle loop long before its poll', async () => {
     const { logger } = capturedLogger();
     const queue = queueOf(0);

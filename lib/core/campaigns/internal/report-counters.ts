@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db/client';
 import { ENGAGEMENT_TOTALS, HOUR_COUNTERS, LINK_COUNTERS, PROVIDER_COUNTERS } from '../campaign-counters';
-import { MAILBOX_PROVIDERS, type MailboxProvider } from '../mailbox-provider';
+import { MAILBOX_PROVIDERS, type MailboxProvider } from '@/lib/core/providers/classify-mailbox-provider';
 
 /** The links a report lists: personalised URLs could make one per recipient. */
 export const REPORT_LINKS_LIMIT = 100;

@@ -3,7 +3,7 @@ import type { CoreConfig } from '@/lib/core/config';
 
 export const DEFAULT_SUBDOMAINS = { returnPath: 'rp', tracking: 't', subscription: 'u', media: 'media' } as const;
 
-type RecordKind = 'spf' | 'dkim' | 'dmarc' | 'cname' | 'mx';
+type RecordKind = 'spf' | 'dkim' | 'dmarc' | 'tlsrpt' | 'cname' | 'mx';
 
 /** One DNS record a domain should publish: what it is, and what a lookup must find for it to count. */
 export type ExpectedRecord = {
@@ -25,7 +25,16 @@ type DomainShape = {
   trackingSubdomain: string | null;
   subscriptionSubdomain: string | null;
   mediaSubdomain: string | null;
+  reportsEnabled?: boolean;
+  reportsToken?: string | null;
 };
+
+/** Where a domain's DMARC and TLS reports go when its reports are on: an address at our own MX. */
+export function reportAddress(domain: Pick<DomainShape, 'reportsEnabled' | 'reportsToken'>, mailHostname: string) {
+  return domain.reportsEnabled && domain.reportsToken
+    ? `dmarc-${domain.reportsToken}@${mailHostname.toLowerCase()}`
+    : null;
+}
 
 type KeyShape = { selector: string; status: string; publicKey: string };
 
@@ -83,16 +92,30 @@ export function expectedDnsRecords(
       expect: [active.publicKey],
     });
   }
+  const reportsTo = reportAddress(domain, mailHost);
   records.push({
     key: `TXT:_dmarc.${name}`,
     kind: 'dmarc',
     type: 'TXT',
     label: 'DMARC',
     host: `_dmarc.${name}`,
-    content: 'v=DMARC1; p=quarantine; adkim=r; aspf=r;',
+    content: `v=DMARC1; p=quarantine; adkim=r; aspf=r;${reportsTo ? ` rua=mailto:${reportsTo};` : ''}`,
     required: true,
     expect: [],
   });
+  if (reportsTo) {
+    // RFC 8460: sending MTAs mail TLS reports to the rua of `_smtp._tls.<domain>`.
+    records.push({
+      key: `TXT:_smtp._tls.${name}`,
+      kind: 'tlsrpt',
+      type: 'TXT',
+      label: 'TLS reporting (TLSRPT)',
+      host: `_smtp._tls.${name}`,
+      content: `v=TLSRPTv1; rua=mailto:${reportsTo}`,
+      required: false,
+      expect: [`mailto:${reportsTo}`],
+    });
+  }
   const cname = (label: string, subdomain: string, target: string): ExpectedRecord => {
     const host = `${subdomain}.${name}`;
     return {
@@ -159,6 +182,11 @@ export function recordMatches(record: ExpectedRecord, values: string[]): boolean
         return (
           tags.v?.toUpperCase() === 'DMARC1' && ['none', 'quarantine', 'reject'].includes((tags.p ?? '').toLowerCase())
         );
+      });
+    case 'tlsrpt':
+      return values.some((value) => {
+        const tags = tagsOf(value);
+        return tags.v === 'TLSRPTv1' && (tags.rua ?? '').toLowerCase().split(',').includes(record.expect[0]);
       });
     case 'cname':
     case 'mx':

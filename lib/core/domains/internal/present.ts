@@ -1,6 +1,6 @@
 import type { CoreConfig } from '@/lib/core/config';
 import type { dkimKeys, domains } from '@/lib/db/schema';
-import { expectedDnsRecords } from './dns-records';
+import { expectedDnsRecords, reportAddress } from './dns-records';
 
 type DomainRow = typeof domains.$inferSelect;
 type KeyRow = Pick<typeof dkimKeys.$inferSelect, 'selector' | 'status' | 'publicKey'>;
@@ -52,7 +52,14 @@ export function presentDomain(
     dkim_selector: row.dkimSelector,
     rotation_ready: standby ? (row.dnsChecks[standby.key]?.propagated ?? false) : false,
     dsn_recipient: row.dsnRecipient,
+    reports_enabled: row.reportsEnabled,
+    report_address: reportAddress(row, config.mailHostname),
     sending_type: row.sendingType as 'transactional' | 'marketing',
+    warmup: {
+      enabled: row.warmupEnabled,
+      plan: row.warmupPlan ?? ('default' as const),
+      started_at: row.warmupStartedAt?.toISOString() ?? null,
+    },
     paused: row.isPaused,
     paused_at: row.pausedAt?.toISOString() ?? null,
     pause_reason: row.pauseReason,

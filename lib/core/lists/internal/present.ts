@@ -15,6 +15,7 @@ export function presentList(row: ListRow, counts: MemberCounts = emptyCounts()) 
     id: row.id,
     name: row.name,
     description: row.description,
+    public_name: row.publicName,
     member_counts: counts,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -58,6 +58,7 @@ export async function resolveStatisticsRequest(
       senderDomains,
       recipientDomains: domainList(query.recipient_domains),
       tags: tags.length ? tags : null,
+      provider: query.provider ?? null,
     },
   };
 }

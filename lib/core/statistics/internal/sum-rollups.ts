@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { MailboxProvider } from '@/lib/core/providers/classify-mailbox-provider';
 import type { DbOrTx } from '@/lib/db/client';
-import { statsByTagDaily, statsByTagHourly, statsDaily, statsHourly, type RollupCounter } from '@/lib/db/schema';
+import {
+  recipientDomainProviders,
+  statsByTagDaily,
+  statsByTagHourly,
+  statsDaily,
+  statsHourly,
+  type RollupCounter,
+} from '@/lib/db/schema';
 import type { Bucket, RollupRanges, TimeWindow } from './time-window';
 
 /** Which rows count: null means no condition on that dimension. */
@@ -10,6 +18,8 @@ export type RollupFilters = {
   senderDomains: string[] | null;
   recipientDomains: string[] | null;
   tags: string[] | null;
+  /** Recipient domains classified as this provider (recipient_domain_providers); other: every unclassified one too. */
+  provider?: MailboxProvider | null;
 };
 
 /** One bucket's sums, and (when asked) some of them per recipient domain, for the domains where `nonZero` is not 0. */
@@ -33,6 +43,29 @@ const source = (table: PgTable, time: PgColumn): Source => ({
  * whole; see rollupRanges), in one statement. Buckets are found with `width_bucket` over their start
  * times, so any alignment works; bucket numbers start at 0. Buckets without rows are left out.
  */
+/**
+ * The signed selects whose union is a window's sums: whole days from the daily table, plus the
+ * hours around them, minus the hours of a partial day (see time-window.ts). Tags pick the tag tables.
+ */
+export function rollupParts(ranges: RollupRanges, filters: RollupFilters, counters: readonly RollupCounter[]): SQL[] {
+  const tagged = filters.tags !== null;
+  const daily = tagged ? source(statsByTagDaily, statsByTagDaily.day) : source(statsDaily, statsDaily.day);
+  const hourly = tagged ? source(statsByTagHourly, statsByTagHourly.hour) : source(statsHourly, statsHourly.hour);
+  const within = (time: PgColumn, spans: TimeWindow[]) =>
+    sql`(${sql.join(
+      spans.map(
+        (range) =>
+          sql`(${time} >= ${range.from.toISOString()}::timestamptz and ${time} < ${range.to.toISOString()}::timestamptz)`,
+      ),
+      sql` or `,
+    )})`;
+  const parts: SQL[] = [];
+  if (ranges.days) parts.push(select(daily, filters, counters, within(daily.time, [ranges.days]), 1));
+  if (ranges.hours.length) parts.push(select(hourly, filters, counters, within(hourly.time, ranges.hours), 1));
+  if (ranges.lessHours.length) parts.push(select(hourly, filters, counters, within(hourly.time, ranges.lessHours), -1));
+  return parts;
+}
+
 export async function sumRollups<C extends RollupCounter, D extends C = never>(
   db: DbOrTx,
   options: {
@@ -44,21 +77,7 @@ export async function sumRollups<C extends RollupCounter, D extends C = never>(
   },
 ): Promise<RollupSums<C, D>[]> {
   const { ranges, buckets, filters, counters } = options;
-  const tagged = filters.tags !== null;
-  const daily = tagged ? source(statsByTagDaily, statsByTagDaily.day) : source(statsDaily, statsDaily.day);
-  const hourly = tagged ? source(statsByTagHourly, statsByTagHourly.hour) : source(statsHourly, statsHourly.hour);
-  const parts: SQL[] = [];
-  const within = (time: PgColumn, spans: TimeWindow[]) =>
-    sql`(${sql.join(
-      spans.map(
-        (range) =>
-          sql`(${time} >= ${range.from.toISOString()}::timestamptz and ${time} < ${range.to.toISOString()}::timestamptz)`,
-      ),
-      sql` or `,
-    )})`;
-  if (ranges.days) parts.push(select(daily, filters, counters, within(daily.time, [ranges.days]), 1));
-  if (ranges.hours.length) parts.push(select(hourly, filters, counters, within(hourly.time, ranges.hours), 1));
-  if (ranges.lessHours.length) parts.push(select(hourly, filters, counters, within(hourly.time, ranges.lessHours), -1));
+  const parts = rollupParts(ranges, filters, counters);
   if (parts.length === 0) return [];
 
   const thresholds = sql`${sql.param(buckets.map((bucket) => bucket.from.toISOString()))}::timestamptz[]`;
@@ -103,7 +122,7 @@ export async function sumRollups<C extends RollupCounter, D extends C = never>(
 }
 
 /** The rows of one table for the filters and times, with their counters negated when `sign` is -1. */
-function select(
+export function select(
   from: Source,
   filters: RollupFilters,
   counters: readonly RollupCounter[],
@@ -116,6 +135,14 @@ function select(
     conditions.push(sql`${columns.senderDomain} = any(${sql.param(filters.senderDomains)}::text[])`);
   if (filters.recipientDomains)
     conditions.push(sql`${columns.recipientDomain} = any(${sql.param(filters.recipientDomains)}::text[])`);
+  if (filters.provider) {
+    const providers = recipientDomainProviders;
+    conditions.push(
+      filters.provider === 'other'
+        ? sql`${columns.recipientDomain} not in (select ${providers.domain} from ${providers} where ${providers.provider} <> 'other')`
+        : sql`${columns.recipientDomain} in (select ${providers.domain} from ${providers} where ${providers.provider} = ${filters.provider})`,
+    );
+  }
   if (filters.tags) {
     conditions.push(sql`${columns.tag} = any(${sql.param(filters.tags)}::text[])`);
     // A tag set holding several of the requested tags counts once: under the first of them.

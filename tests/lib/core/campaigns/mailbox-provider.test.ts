@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMailboxProvider, mailboxProviderOf } from '@/lib/core/campaigns/mailbox-provider';
+import { mailboxProviderOf } from '@/lib/core/campaigns/mailbox-provider';
+import { classifyMailboxProvider } from '@/lib/core/providers/classify-mailbox-provider';
 
 describe('classifyMailboxProvider', () => {
   it.each([

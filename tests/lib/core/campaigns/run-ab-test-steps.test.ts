@@ -13,11 +13,18 @@ import {
   unsafeValidateNextCampaign,
 } from '@/lib/core/campaigns/run-campaign-steps';
 import { sendCampaign } from '@/lib/core/campaigns/send-campaign';
+import { signUnsubscribeToken, UNSUBSCRIBE_KEY_PURPOSE } from '@/lib/core/campaigns/unsubscribe-links';
+import { unsafeUnsubscribeRecipient } from '@/lib/core/campaigns/unsubscribe-recipient';
 import { createContact } from '@/lib/core/contacts/create-contact';
 import { checkDomainDns } from '@/lib/core/domains/check-domain-dns';
 import { createDomain } from '@/lib/core/domains/create-domain';
 import { addListMembers } from '@/lib/core/lists/add-list-members';
 import { createList } from '@/lib/core/lists/create-list';
+import { unsafeRecordMessageComplaint } from '@/lib/core/messages/internal/record-message-complaint';
+import { createTemplate } from '@/lib/core/templates/create-template';
+import { deleteTemplate } from '@/lib/core/templates/delete-template';
+import { publishTemplate } from '@/lib/core/templates/publish-template';
+import { updateTemplate } from '@/lib/core/templates/update-template';
 import type { Principal } from '@/lib/auth/principal';
 import { campaignRecipients, campaigns, domains, messages } from '@/lib/db/schema';
 import { as, memoryServices, newAccount, type TestServices } from '../../../support/memory-services';
@@ -219,5 +226,106 @@ describe('A/B campaign steps (in-memory PGlite)', () => {
       ['a', 'Subject A {{ first_name }}', null],
       ['b', 'Subject B', 'Team B'],
     ]);
+  });
+  // Earlier tests leave campaigns mid-test; the steps take the oldest first, so these run until this one moves.
+  async function queueTestPart(id: string) {
+    for (let step = 0; step < 10 && (await row(id)).abPhase === 'testing'; step++)
+      await unsafeQueueAbTestBatch(services, { batchSize: 100 });
+    expect((await row(id)).abPhase).toBe('waiting');
+  }
+  async function queueRest(id: string) {
+    for (let step = 0; step < 10 && !(await row(id)).queuedAt; step++)
+      await unsafeQueueCampaignBatch(services, { batchSize: 100 });
+    expect((await row(id)).queuedAt).not.toBeNull();
+  }
+
+  // The two below change memberships (unsubscribes, a complaint) and so come last: earlier tests count the audience.
+  it("a variant's template is pinned when sending starts: a version published during the wait changes nothing sent", async () => {
+    const template = await createTemplate(ctx(), {
+      name: 'Letter',
+      kind: 'campaign',
+      subject: 'Template v1',
+      html_content: '<p>Version one</p>',
+    });
+    await publishTemplate(ctx(), { template_id: template.id });
+    const id = await abCampaign({ variants: [{ subject: 'Own subject' }, { template_id: template.id }] });
+    expect((await row(id)).variants!.map((variant) => variant.templateVersion ?? null)).toEqual([null, 1]);
+    await queueTestPart(id);
+
+    // Edited and published during the wait: the winner's rest still gets version 1, as the test part did.
+    await updateTemplate(ctx(), {
+      template_id: template.id,
+      subject: 'Template v2',
+      html_content: '<p>Version two</p>',
+    });
+    await publishTemplate(ctx(), { template_id: template.id });
+    await chooseCampaignVariant(ctx(), { campaign_id: id, variant_id: 'b' });
+    await queueRest(id);
+    const sent = (await messagesOf(id)).filter((message) => message.variant === 'b');
+    expect(sent.length).toBeGreaterThan(AUDIENCE / 2);
+    expect(new Set(sent.map((message) => message.subject))).toEqual(new Set(['Template v1']));
+    const stored = await row(id);
+    expect((await resolveVariantContent(services.db, stored, stored.variants![1])).html).toContain('Version one');
+
+    // A copy is a draft again: it sends what is published when it goes.
+    const copy = await duplicateCampaign(ctx(), { campaign_id: id });
+    expect((await row(copy.id)).variants!.map((variant) => variant.templateVersion ?? null)).toEqual([null, null]);
+  });
+
+  it("a variant's template deleted during the wait: the rest still gets the pinned version", async () => {
+    const template = await createTemplate(ctx(), {
+      name: 'Doomed letter',
+      kind: 'campaign',
+      subject: 'Doomed v1',
+      html_content: '<p>Kept</p>',
+    });
+    await publishTemplate(ctx(), { template_id: template.id });
+    const id = await abCampaign({ variants: [{ subject: 'Own subject' }, { template_id: template.id }] });
+    await queueTestPart(id);
+    await deleteTemplate(ctx(), { template_id: template.id });
+    await chooseCampaignVariant(ctx(), { campaign_id: id, variant_id: 'b' });
+    await queueRest(id);
+    const all = await messagesOf(id);
+    expect(all).toHaveLength(AUDIENCE);
+    expect(new Set(all.filter((message) => message.variant === 'b').map((message) => message.subject))).toEqual(
+      new Set(['Doomed v1']),
+    );
+    expect((await row(id)).queuedAt).not.toBeNull();
+  });
+
+  it("unsubscribes and complaints count under the variant the person received: a test recipient's own, the rest's the winner's", async () => {
+    const id = await abCampaign();
+    await queueTestPart(id);
+    await chooseCampaignVariant(ctx(), { campaign_id: id, variant_id: 'b' });
+    await queueRest(id);
+    const drawn = await services.db
+      .select({ contactId: campaignRecipients.contactId, variant: campaignRecipients.variantId })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
+    const of = (variant: string | null) => drawn.filter((recipient) => recipient.variant === variant);
+    const key = services.secrets.deriveKey(UNSUBSCRIBE_KEY_PURPOSE);
+    const unsubscribe = (contactId: string) =>
+      unsafeUnsubscribeRecipient(services, signUnsubscribeToken(key, id, contactId), { isEverything: false });
+    await unsubscribe(of('a')[0].contactId);
+    await unsubscribe(of('a')[0].contactId); // a second click counts nothing
+    await unsubscribe(of('b')[0].contactId);
+    await unsubscribe(of(null)[0].contactId);
+    const [complainedAbout] = await services.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.campaignId, id), eq(messages.campaignVariantId, 'a')))
+      .limit(1);
+    await unsafeRecordMessageComplaint(services, complainedAbout, {
+      feedbackType: 'abuse',
+      reporter: 'feedback.example',
+      at: services.now(),
+    });
+
+    const report = await getCampaignReport(ctx(), { campaign_id: id });
+    expect(report.variants.map((variant) => [variant.id, variant.unsubscribed, variant.complained])).toEqual([
+      ['a', 1, 1],
+      ['b', 2, 0],
+    ]);
+    expect(report.totals).toMatchObject({ unsubscribed: 3, complained: 1 });
   });
 });

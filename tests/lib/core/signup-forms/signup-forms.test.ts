@@ -6,6 +6,7 @@ import { countAudience } from '@/lib/core/campaigns/internal/audience';
 import { createAttributeDefinition } from '@/lib/core/contact-attributes/create-attribute-definition';
 import { createList } from '@/lib/core/lists/create-list';
 import { unsafeConfirmSignup } from '@/lib/core/signup-forms/confirm-signup';
+import { unsafeDescribeSignupConfirmation } from '@/lib/core/signup-forms/describe-signup-confirmation';
 import { createSignupForm } from '@/lib/core/signup-forms/create-signup-form';
 import { unsafeSubmitSignupForm } from '@/lib/core/signup-forms/submit-signup-form';
 import { contacts, domains, listMemberships, messageContents, signupConfirmations } from '@/lib/db/schema';
@@ -61,6 +62,22 @@ describe('signups and confirmation', () => {
     expect(await unsafeConfirmSignup(services, token)).toMatchObject({ kind: 'confirmed', listNames: ['News'] });
     expect(await statusOf('ada@example.org')).toBe('confirmed');
     expect(await unsafeConfirmSignup(services, token)).toEqual({ kind: 'used' });
+  });
+
+  it("the link's page changes nothing however often it is read; only the confirmation does", async () => {
+    const formId = await newForm({ redirect_url: 'https://example.com/thanks' });
+    await submit(formId, { email: 'scanned@example.org' });
+    const token = await latestLink('scanned@example.org');
+    for (let read = 0; read < 2; read++)
+      expect(await unsafeDescribeSignupConfirmation(services, token)).toEqual({
+        redirectUrl: 'https://example.com/thanks',
+      });
+    expect(await statusOf('scanned@example.org')).toBe('unconfirmed');
+    expect(await unsafeConfirmSignup(services, token)).toMatchObject({ kind: 'confirmed' });
+    expect(await statusOf('scanned@example.org')).toBe('confirmed');
+    expect(await unsafeDescribeSignupConfirmation(services, token)).toBeNull();
+    for (const junk of ['x', 'A'.repeat(43), `${token.slice(0, -1)}!`])
+      expect(await unsafeDescribeSignupConfirmation(services, junk)).toBeNull();
   });
 
   it('an expired link confirms nothing', async () => {

@@ -6,6 +6,7 @@ import { unsafeReadDatabaseFacts } from '@/lib/core/system/read-database-facts';
 import { domains } from '@/lib/db/schema';
 import {
   checkClockSkew,
+  checkDmarcReportAuthorization,
   checkDomainRecords,
   checkMasterKey,
   checkMigrations,
@@ -64,6 +65,42 @@ describe('unsafeReadDatabaseFacts and the checks on them', () => {
     failing.publishRecords(domain.dns_records);
     failing.failName('_dmarc.doctor.example');
     expect(checkDomainRecords(await unsafeReadDatabaseFacts({ ...services, dns: failing }))[0].status).toBe('warn');
+  });
+});
+
+describe('checkDmarcReportAuthorization', () => {
+  it("skips with no domain receiving reports; warns naming the wildcard record until MAIL_HOSTNAME's zone has it; then ok", async () => {
+    const host = services.config.mailHostname;
+    expect(checkDmarcReportAuthorization(await unsafeReadDatabaseFacts(services), host).status).toBe('skip');
+    const key = keyPrincipal(accountId, ['domains:write', 'domains:read']);
+    const domain = await createDomain(as(services, key), { domain: 'reports.example' });
+    await services.db.update(domains).set({ reportsEnabled: true }).where(eq(domains.domain, 'reports.example'));
+
+    const missing = checkDmarcReportAuthorization(await unsafeReadDatabaseFacts(services), host);
+    expect(missing).toMatchObject({
+      status: 'warn',
+      message: `reports.example._report._dmarc.${host} has no "v=DMARC1" TXT record: reporters will not send reports.example's DMARC reports to ${host}`,
+      fix: expect.stringContaining(`*._report._dmarc.${host} TXT "v=DMARC1"`),
+    });
+
+    // Something else published there is not an authorisation.
+    const dns = new TestDns();
+    dns.publishRecords([{ type: 'TXT', host: `reports.example._report._dmarc.${host}`, content: 'v=spf1 -all' }]);
+    expect(checkDmarcReportAuthorization(await unsafeReadDatabaseFacts({ ...services, dns }), host).status).toBe(
+      'warn',
+    );
+    dns.publishRecords([{ type: 'TXT', host: `reports.example._report._dmarc.${host}`, content: 'v=DMARC1' }]);
+    expect(checkDmarcReportAuthorization(await unsafeReadDatabaseFacts({ ...services, dns }), host)).toMatchObject({
+      status: 'ok',
+      message: expect.stringContaining('says v=DMARC1'),
+    });
+
+    const failing = new TestDns();
+    failing.failName(`reports.example._report._dmarc.${host}`);
+    expect(
+      checkDmarcReportAuthorization(await unsafeReadDatabaseFacts({ ...services, dns: failing }), host).status,
+    ).toBe('warn');
+    expect(domain.domain).toBe('reports.example');
   });
 });
 
