@@ -232,8 +232,11 @@ test('variants without ab_test, or an audience too small for the split, go back 
     { field: 'ab_test', message: 'variants need ab_test (test_percent, metric, wait_minutes)' },
   ]);
 
+  // Four people of their own: the first test's complaint suppresses one of `people`, at random.
+  const few = Array.from({ length: 4 }, (_, index) => `small${index}@${recipientDomain}`);
+  for (const email of few) expect((await api.post(api.account('/contacts'), { email })).status).toBe(201);
   const small = (await api.post(api.account('/lists'), { name: 'Small' })).body.id;
-  await api.post(api.account(`/lists/${small}/members`), { contacts: people.slice(0, 4) });
+  expect((await api.post(api.account(`/lists/${small}/members`), { contacts: few })).status).toBeLessThan(300);
   const tiny = await api.post(campaigns(), {
     name: 'Tiny AB',
     from: { email: `news@${sender}` },
