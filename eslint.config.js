@@ -64,6 +64,7 @@ export default tseslint.config(
   {
     ignores: [
       '.next/**',
+      '.build/**',
       'node_modules/**',
       'data/**',
       'test-results/**',
