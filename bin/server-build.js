@@ -19,9 +19,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 /** Two levels below the root, as lib/server/ is: PROJECT_ROOT (lib/server/dashboard.ts) resolves the same from both. */
-export const SERVER_BUILD_DIR = path.join(root, '.build', 'server');
+const buildDir = (root) => path.join(root, '.build', 'server');
 const STAMP = 'sources-mtime';
 
 /**
@@ -36,7 +36,7 @@ const ENTRIES = {
 };
 
 /** What the build is made from: every file under lib/, this file and the compiler settings. */
-function newestSourceMtime() {
+function newestSourceMtime(root) {
   let newest = Math.max(statSync(import.meta.filename).mtimeMs, statSync(path.join(root, 'tsconfig.json')).mtimeMs);
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -50,21 +50,22 @@ function newestSourceMtime() {
 }
 
 /** Whether the build exists and was made from the sources as they are now. */
-export function isServerBuildFresh() {
-  const stamp = path.join(SERVER_BUILD_DIR, STAMP);
-  if (!existsSync(stamp) || !existsSync(path.join(SERVER_BUILD_DIR, 'main.mjs'))) return false;
-  return newestSourceMtime() <= Number(readFileSync(stamp, 'utf8'));
+export function isServerBuildFresh(root = ROOT) {
+  const stamp = path.join(buildDir(root), STAMP);
+  if (!existsSync(stamp) || !existsSync(path.join(buildDir(root), 'main.mjs'))) return false;
+  return newestSourceMtime(root) <= Number(readFileSync(stamp, 'utf8'));
 }
 
 /**
  * Builds into a directory of its own and swaps it in, so that a server starting meanwhile sees the
  * old build or the new one, never half of one; two builds at once both succeed (the later swap wins).
  */
-export async function buildServer() {
+export async function buildServer(root = ROOT) {
   const { build } = await import('esbuild');
   // Read before compiling: a file saved during the build leaves the build stale, not falsely fresh.
-  const sourcesMtime = newestSourceMtime();
-  const staging = `${SERVER_BUILD_DIR}.${process.pid}.${Date.now()}`;
+  const sourcesMtime = newestSourceMtime(root);
+  const target = buildDir(root);
+  const staging = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}`;
   await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(root, file)])),
     outdir: staging,
@@ -81,15 +82,15 @@ export async function buildServer() {
   // MIGRATIONS_FOLDER (lib/db/client.ts) is beside the file that names it.
   cpSync(path.join(root, 'lib', 'db', 'migrations'), path.join(staging, 'migrations'), { recursive: true });
   writeFileSync(path.join(staging, STAMP), String(sourcesMtime));
-  mkdirSync(path.dirname(SERVER_BUILD_DIR), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true });
   const old = `${staging}.old`;
   try {
-    if (existsSync(SERVER_BUILD_DIR)) renameSync(SERVER_BUILD_DIR, old);
+    if (existsSync(target)) renameSync(target, old);
   } catch {
     // Another build moved it first.
   }
   try {
-    renameSync(staging, SERVER_BUILD_DIR);
+    renameSync(staging, target);
   } catch {
     // Another build put its own in place: it is as good as ours.
     rmSync(staging, { recursive: true, force: true });
@@ -99,5 +100,5 @@ export async function buildServer() {
 
 if (process.argv[1] === import.meta.filename) {
   await buildServer();
-  console.log(`server build written to ${path.relative(root, SERVER_BUILD_DIR)}/`);
+  console.log(`server build written to ${path.relative(ROOT, buildDir(ROOT))}/`);
 }
