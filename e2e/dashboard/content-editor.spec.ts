@@ -45,6 +45,16 @@ async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
+  // Let go only once the list shows the drop place (the target moved aside), as a person waits to
+  // see it: on a loaded machine React may not have drawn the last move yet, and a release then drops
+  // the block where it started. Each poll nudges the pointer by a pixel, so moves keep arriving.
+  let nudge = 0;
+  await expect
+    .poll(async () => {
+      await page.mouse.move(to.x + to.width / 2, to.y + 2 + (nudge++ % 2));
+      return target.evaluate((element) => (element as HTMLElement).style.transform);
+    }, 'the drop place shows before letting go')
+    .toMatch(/translate3d\([^,]+, -?[1-9]/);
   await page.mouse.up();
 }
 
