@@ -37,17 +37,33 @@ async function openTemplate(page: Page, name: string, body: Record<string, unkno
   return { api, accountId, baseUrl, templateId: created.body.id as string };
 }
 
-/** Drags with the mouse in small steps, as a person does (the sortable list starts a drag after 4 px). */
+/**
+ * Drags with the mouse in small steps, as a person does (the sortable list starts a drag after 4 px).
+ * A press that does not pick the block up (on a loaded machine the page can still move under the
+ * pointer) is let go and tried again, up to three times, as a person would: the block shows it is held
+ * (`aria-pressed`). It lets go only once the drop place shows (the target moved aside): React may not
+ * have drawn the last move yet, and a release then drops the block where it began. Each poll nudges the
+ * pointer by a pixel, so moves keep arriving.
+ */
 async function dragWithMouse(page: Page, handle: Locator, target: Locator) {
-  const from = (await handle.boundingBox())!;
+  for (let attempt = 1; ; attempt++) {
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+    const isHeld = await expect(handle)
+      .toHaveAttribute('aria-pressed', 'true', { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (isHeld) break;
+    await page.mouse.up();
+    if (attempt === 3) throw new Error('three presses on the drag handle did not pick the block up');
+  }
   const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
   await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
-  // Let go only once the list shows the drop place (the target moved aside), as a person waits to
-  // see it: on a loaded machine React may not have drawn the last move yet, and a release then drops
-  // the block where it started. Each poll nudges the pointer by a pixel, so moves keep arriving.
   let nudge = 0;
   await expect
     .poll(async () => {
