@@ -8,14 +8,17 @@ const { buildServer, isServerBuildFresh } = await import('./server-build.js');
 const args = process.argv.slice(2);
 // `start` builds what it needs (the dashboard too, in lib/cli/main.ts); `--dev` runs the sources as edited.
 const isDev = args.includes('--dev');
-if (!isDev && args[0] === 'start' && !args.includes('--no-build') && !isServerBuildFresh()) {
+// One walk of lib/ decides; a build made here is used at once.
+let useBuild = !isDev && isServerBuildFresh();
+if (!isDev && !useBuild && args[0] === 'start' && !args.includes('--no-build')) {
   try {
     await buildServer();
+    useBuild = true;
   } catch (error) {
     process.stderr.write(`mailstead: the server build failed, running the sources instead: ${error}\n`);
   }
 }
-if (!isDev && isServerBuildFresh()) {
+if (useBuild) {
   await import('../.build/server/main.mjs');
 } else {
   const { register } = await import('tsx/esm/api');
